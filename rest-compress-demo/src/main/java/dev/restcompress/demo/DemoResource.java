@@ -1,0 +1,134 @@
+package dev.restcompress.demo;
+
+import dev.restcompress.annotation.FastGzip;
+import dev.restcompress.annotation.LZF;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+
+/**
+ * The demo endpoints. Everything but {@code /plain} offers LZF and gzip; {@code /plain} serves the
+ * same kind of payload with no compression annotation, for comparison.
+ */
+@Path("/")
+public class DemoResource {
+    private static final int MAX_ITEMS = 100_000;
+    private final java.nio.file.Path testdata;
+
+    public DemoResource(java.nio.file.Path testdata) {
+        this.testdata = testdata;
+    }
+
+    /** A testdata file as it is. */
+    @GET
+    @Path("static/{name}")
+    @LZF
+    @FastGzip
+    public Response staticFile(@PathParam("name") String name) throws IOException {
+        java.nio.file.Path file = testdata.resolve(name).normalize();
+        if (!file.getParent().equals(testdata.normalize()) || !Files.isRegularFile(file)) {
+            throw new NotFoundException("no testdata file " + name);
+        }
+        String type = name.endsWith(".xml") ? MediaType.APPLICATION_XML
+                : name.endsWith(".json") ? MediaType.APPLICATION_JSON : MediaType.TEXT_PLAIN;
+        return Response.ok(Files.readAllBytes(file), type).build();
+    }
+
+    /** {@code n} generated objects, JSON or XML by {@code Accept}. */
+    @GET
+    @Path("complex/{n}")
+    @Produces({MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML})
+    @LZF
+    @FastGzip
+    public Catalog complex(@PathParam("n") int n) {
+        return Catalog.generate(checkCount(n));
+    }
+
+    /** One small object, below the compression threshold. */
+    @GET
+    @Path("object")
+    @Produces({MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML})
+    @LZF
+    @FastGzip
+    public Item object() {
+        return Item.generate(1);
+    }
+
+    /** A StreamingOutput of {@code n} parts that flushes between parts. */
+    @GET
+    @Path("stream/{n}")
+    @Produces(MediaType.APPLICATION_JSON)
+    @LZF
+    @FastGzip
+    public StreamingOutput stream(@PathParam("n") int n) {
+        int parts = checkCount(n);
+        return out -> {
+            out.write('[');
+            for (int i = 1; i <= parts; i++) {
+                String json = Item.generate(i).toJson() + (i < parts ? ",\n" : "");
+                out.write(json.getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            }
+            out.write("]\n".getBytes(StandardCharsets.UTF_8));
+        };
+    }
+
+    /** Returns the (decoded) request body unchanged, with the same media type. */
+    @POST
+    @Path("echo")
+    @Consumes(MediaType.WILDCARD)
+    @LZF
+    @FastGzip
+    public Response echo(byte[] body, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType) {
+        return Response.ok(body, contentType == null ? MediaType.APPLICATION_OCTET_STREAM : contentType).build();
+    }
+
+    /** The same kind of payload as {@code /complex}, never compressed. */
+    @GET
+    @Path("plain/{n}")
+    @Produces({MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML})
+    public Catalog plain(@PathParam("n") int n) {
+        return Catalog.generate(checkCount(n));
+    }
+
+    /** {@code /plain} with the default size. */
+    @GET
+    @Path("plain")
+    @Produces({MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML})
+    public Catalog plain() {
+        return Catalog.generate(100);
+    }
+
+    /** The names of the testdata files. */
+    @GET
+    @Path("static")
+    @Produces(MediaType.APPLICATION_JSON)
+    public List<String> files() throws IOException {
+        try (var s = Files.list(testdata)) {
+            return s.map(p -> p.getFileName().toString()).filter(f -> f.endsWith(".json") || f.endsWith(".xml"))
+                    .sorted().toList();
+        }
+    }
+
+    private static int checkCount(int n) {
+        if (n < 0 || n > MAX_ITEMS) {
+            throw new WebApplicationException("n must be 0 to " + MAX_ITEMS, Response.Status.BAD_REQUEST);
+        }
+        return n;
+    }
+
+}

@@ -1,0 +1,43 @@
+package dev.restcompress.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Offers content codings on a resource method (or every method of a resource class) and sets its
+ * compression options.
+ *
+ * <p>Which codings: those named in {@link #value()}, plus those of coding annotations stacked on the
+ * same method ({@link LZF}, {@link FastGzip}, ...). When none is named anywhere, every coding this
+ * server has is offered.
+ *
+ * <p>Preference order (which coding wins when the client gives several the same weight): the order
+ * of {@link #value()} first, then the remaining codings in the global order
+ * {@code rest-compress.preference} (default {@code zstd, br, lzf, gzip}). The client's weights
+ * always decide first.
+ *
+ * <p>A method-level annotation replaces a class-level one.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.METHOD, ElementType.TYPE})
+public @interface Compress {
+    /** Coding tokens, most preferred first; empty means "every coding the server has". */
+    String[] value() default {};
+
+    /**
+     * Bodies smaller than this many bytes are sent unencoded (when the client accepts identity);
+     * -1 means the global setting {@code rest-compress.threshold} (default 1024).
+     */
+    int threshold() default -1;
+
+    /**
+     * Bodies up to this many bytes are buffered and compressed in one shot with an exact
+     * {@code Content-Length}; larger ones are streamed. -1 means the global setting
+     * {@code rest-compress.one-shot-limit} (default 4 MiB).
+     */
+    int oneShotLimit() default -1;
+}

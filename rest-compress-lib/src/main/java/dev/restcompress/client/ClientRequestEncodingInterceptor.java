@@ -1,0 +1,70 @@
+package dev.restcompress.client;
+
+import dev.restcompress.annotation.EncodeRequest;
+import dev.restcompress.codec.Codec;
+import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.config.CompressionSettings;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.ext.WriterInterceptor;
+import jakarta.ws.rs.ext.WriterInterceptorContext;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.annotation.Annotation;
+
+/**
+ * Compresses request bodies when asked (see {@link RestCompressClientFeature}); the body is streamed
+ * through the codec, so its size is not known in advance and {@code Content-Length} is dropped.
+ * An unknown coding fails the request with {@link IllegalArgumentException} before anything is sent.
+ * Thread-safe (immutable).
+ */
+final class ClientRequestEncodingInterceptor implements WriterInterceptor {
+    private final CodecRegistry registry;
+    private final String defaultCoding;
+
+    ClientRequestEncodingInterceptor(CodecRegistry registry, String defaultCoding) {
+        this.registry = registry;
+        this.defaultCoding = defaultCoding;
+    }
+
+    @Override
+    public void aroundWriteTo(WriterInterceptorContext context) throws IOException {
+        String coding = requestedCoding(context);
+        if (coding == null || context.getHeaders().containsKey(HttpHeaders.CONTENT_ENCODING)) {
+            context.proceed();
+            return;
+        }
+        Codec codec = registry.forCoding(coding);
+        if (codec == null) {
+            throw new IllegalArgumentException("rest-compress client: no codec for request coding '" + coding
+                    + "'; available: " + registry.codings());
+        }
+        context.getHeaders().putSingle(HttpHeaders.CONTENT_ENCODING, codec.coding());
+        context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
+        OutputStream original = context.getOutputStream();
+        OutputStream encoder = codec.compressingStream(original);
+        context.setOutputStream(encoder);
+        try {
+            context.proceed();
+            encoder.close();
+        } finally {
+            context.setOutputStream(original);
+        }
+    }
+
+    private String requestedCoding(WriterInterceptorContext context) {
+        Annotation[] annotations = context.getAnnotations();
+        if (annotations != null) {
+            for (Annotation a : annotations) {
+                if (a instanceof EncodeRequest e) {
+                    return CodecRegistry.canonical(e.value());
+                }
+            }
+        }
+        Object p = context.getProperty(CompressionSettings.CLIENT_REQUEST_CODING);
+        if (p != null) {
+            String s = p.toString().trim();
+            return s.isEmpty() || s.equalsIgnoreCase("identity") ? null : CodecRegistry.canonical(s);
+        }
+        return defaultCoding;
+    }
+}

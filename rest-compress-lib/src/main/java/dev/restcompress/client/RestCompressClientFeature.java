@@ -1,0 +1,34 @@
+package dev.restcompress.client;
+
+import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.config.CompressionSettings;
+import jakarta.ws.rs.core.Feature;
+import jakarta.ws.rs.core.FeatureContext;
+
+/**
+ * The client side of rest-compress. Register it on a {@code jakarta.ws.rs.client.Client} (or the
+ * client behind a RESTEasy proxy) and:
+ * <ul>
+ *   <li>every request advertises {@code Accept-Encoding} (every coding the client has, in preference
+ *       order, or {@code rest-compress.client.accept-encoding}) unless the caller set one;</li>
+ *   <li>responses with a known {@code Content-Encoding} are decoded before the entity is read, bounded
+ *       by {@code rest-compress.max-decoded-size};</li>
+ *   <li>request bodies are compressed when asked: {@link dev.restcompress.annotation.EncodeRequest} on
+ *       the proxy method, its entity parameter or among the entity's annotations, or the property
+ *       {@value dev.restcompress.config.CompressionSettings#CLIENT_REQUEST_CODING} on the request or the
+ *       client.</li>
+ * </ul>
+ */
+public final class RestCompressClientFeature implements Feature {
+    @Override
+    public boolean configure(FeatureContext context) {
+        CompressionSettings settings = CompressionSettings.from(context.getConfiguration()::getProperty);
+        CodecRegistry registry = settings.createRegistry();
+        String accept = settings.clientAcceptEncoding() != null ? settings.clientAcceptEncoding()
+                : String.join(", ", settings.inPreferenceOrder(registry.codings()));
+        context.register(new ClientAcceptEncodingFilter(accept));
+        context.register(new ClientResponseDecodingInterceptor(registry, settings.maxDecodedSize()));
+        context.register(new ClientRequestEncodingInterceptor(registry, settings.clientRequestCoding()));
+        return true;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.restcompress.codec;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/**
+ * One HTTP content coding (RFC 9110 section 8.4.1): the codec SPI.
+ *
+ * <p>A codec knows nothing about JAX-RS. It compresses a byte range in one shot into the caller's
+ * buffer, wraps a stream for streaming compression whose {@code flush()} really emits everything
+ * written so far, and wraps a stream for decompression bounded by a size limit.
+ *
+ * <p>Implementations are immutable and thread-safe: any per-call state (hash tables, native
+ * contexts, {@link java.util.zip.Deflater}s) comes from internal bounded pools.
+ */
+public interface Codec {
+
+    /** The coding token as it appears in {@code Content-Encoding}, lower case, e.g. {@code "lzf"}. */
+    String coding();
+
+    /**
+     * The largest number of bytes {@link #compress} can write for {@code inputLength} input bytes.
+     *
+     * @throws IllegalArgumentException if {@code inputLength} is negative
+     */
+    int maxCompressedLength(int inputLength);
+
+    /**
+     * Compresses {@code in[inOff, inOff+inLen)} into {@code out} starting at {@code outOff}, as one
+     * complete stream of this coding.
+     *
+     * @return the number of bytes written
+     * @throws IndexOutOfBoundsException if a range is outside its array, or {@code out} has less than
+     *         {@link #maxCompressedLength maxCompressedLength(inLen)} bytes after {@code outOff}
+     */
+    int compress(byte[] in, int inOff, int inLen, byte[] out, int outOff);
+
+    /**
+     * Wraps {@code sink} in a compressing stream. {@code flush()} emits every byte written so far in
+     * a form the peer can decode at once, then flushes {@code sink}; {@code close()} finishes the
+     * coding and flushes, but never closes {@code sink} (the caller owns it).
+     */
+    OutputStream compressingStream(OutputStream sink) throws IOException;
+
+    /**
+     * Wraps {@code source} in a decompressing stream that yields at most {@code maxDecompressed}
+     * bytes. Reading past the limit throws {@link DecompressedSizeLimitException}; corrupt or
+     * truncated input throws {@link MalformedInputException}. Memory use is bounded by the codec's
+     * window, never by the input. Closing the returned stream closes {@code source}.
+     */
+    default InputStream decompressingStream(InputStream source, long maxDecompressed) {
+        return new BoundedDecompressingStream(coding(), () -> openDecompressor(source), maxDecompressed);
+    }
+
+    /**
+     * Opens the raw decompressor over {@code source}, without a size bound. Callers use
+     * {@link #decompressingStream}; codecs implement this.
+     */
+    InputStream openDecompressor(InputStream source) throws IOException;
+}

@@ -1,0 +1,69 @@
+package dev.restcompress.codec;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The codings this process can encode and decode, by token. Immutable and thread-safe.
+ *
+ * <p>Lookups are case-insensitive and know the alias {@code x-gzip} for {@code gzip}
+ * (RFC 9110 section 8.4.1.3).
+ */
+public final class CodecRegistry {
+    private final Map<String, Codec> byCoding;
+
+    private CodecRegistry(Map<String, Codec> byCoding) {
+        this.byCoding = Collections.unmodifiableMap(byCoding);
+    }
+
+    /** A registry of the given codecs; a later codec with the same token replaces an earlier one. */
+    public static CodecRegistry of(List<? extends Codec> codecs) {
+        Map<String, Codec> map = new LinkedHashMap<>();
+        for (Codec c : codecs) {
+            map.put(c.coding(), c);
+        }
+        return new CodecRegistry(map);
+    }
+
+    /**
+     * The standard codecs with the given settings: {@code lzf} and {@code gzip}.
+     *
+     * @param gzipLevel one-shot gzip level 1-9
+     * @param gzipStreamingLevel streaming gzip level 1-9
+     */
+    public static CodecRegistry standard(int gzipLevel, int gzipStreamingLevel) {
+        List<Codec> codecs = new ArrayList<>();
+        codecs.add(new LzfCodec());
+        codecs.add(new JdkGzipCodec(gzipLevel, gzipStreamingLevel));
+        return of(codecs);
+    }
+
+    /** The codec for a token, or {@code null} when this process does not have it. */
+    public Codec forCoding(String token) {
+        if (token == null) {
+            return null;
+        }
+        String t = canonical(token);
+        return byCoding.get(t);
+    }
+
+    /** The tokens this registry has, in registration order. */
+    public List<String> codings() {
+        return List.copyOf(byCoding.keySet());
+    }
+
+    /** Lower-cases a token and maps aliases ({@code x-gzip} to {@code gzip}). */
+    public static String canonical(String token) {
+        String t = token.trim().toLowerCase(Locale.ROOT);
+        return t.equals("x-gzip") ? "gzip" : t;
+    }
+
+    @Override
+    public String toString() {
+        return "CodecRegistry" + byCoding.keySet();
+    }
+}

@@ -1,0 +1,134 @@
+package dev.restcompress.codec;
+
+import dev.restcompress.io.NonClosingOutputStream;
+import dev.restcompress.io.ObjectPool;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Objects;
+import java.util.zip.CRC32;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * The {@code gzip} coding (RFC 1952) on {@code java.util.zip}: the engine used when native
+ * libdeflate is not available.
+ *
+ * <p>One-shot compression reuses pooled {@link Deflater}s (a new one per call costs a native
+ * allocation and about 256 KiB of zlib state). Streaming uses {@code SYNC_FLUSH} on {@code flush()}
+ * and its own level (default 1: a streaming response is latency-bound). Decompression handles
+ * concatenated members. Thread-safe.
+ */
+public final class JdkGzipCodec implements Codec {
+    /** The coding token. */
+    public static final String CODING = "gzip";
+
+    private static final byte[] HEADER = {
+        0x1f, (byte) 0x8b, // magic
+        8,                 // CM = deflate
+        0,                 // FLG: no name, comment, extra or header CRC
+        0, 0, 0, 0,        // MTIME unknown: equal bodies give equal bytes
+        0,                 // XFL
+        (byte) 255         // OS unknown
+    };
+    private static final int TRAILER_LENGTH = 8;
+
+    private final int level;
+    private final int streamingLevel;
+    private final ObjectPool<Deflater> deflaters;
+
+    /**
+     * @param level one-shot level, 1 to 9
+     * @param streamingLevel level of the streaming path, 1 to 9
+     */
+    public JdkGzipCodec(int level, int streamingLevel) {
+        this.level = checkLevel("level", level);
+        this.streamingLevel = checkLevel("streamingLevel", streamingLevel);
+        this.deflaters = ObjectPool.perCore(() -> new Deflater(this.level, true), Deflater::end);
+    }
+
+    private static int checkLevel(String name, int value) {
+        if (value < 1 || value > 9) {
+            throw new IllegalArgumentException("gzip " + name + " must be 1 to 9, was " + value);
+        }
+        return value;
+    }
+
+    @Override
+    public String coding() {
+        return CODING;
+    }
+
+    /** The one-shot level. */
+    public int level() {
+        return level;
+    }
+
+    @Override
+    public int maxCompressedLength(int inputLength) {
+        if (inputLength < 0) {
+            throw new IllegalArgumentException("inputLength must be >= 0, was " + inputLength);
+        }
+        // zlib's conservative deflateBound (stored blocks: 5 bytes per 16 KiB and a little more),
+        // plus the gzip header and trailer. Computed in long so huge inputs cannot overflow.
+        long n = inputLength;
+        long bound = n + ((n + 7) >> 3) + ((n + 63) >> 6) + 5 + HEADER.length + TRAILER_LENGTH;
+        return (int) Math.min(Integer.MAX_VALUE - 8, bound);
+    }
+
+    @Override
+    public int compress(byte[] in, int inOff, int inLen, byte[] out, int outOff) {
+        Objects.checkFromIndexSize(inOff, inLen, in.length);
+        int max = maxCompressedLength(inLen);
+        Objects.checkFromIndexSize(outOff, max, out.length);
+        System.arraycopy(HEADER, 0, out, outOff, HEADER.length);
+        int pos = outOff + HEADER.length;
+        int end = outOff + max - TRAILER_LENGTH;
+        Deflater deflater = deflaters.acquire();
+        try {
+            deflater.setInput(in, inOff, inLen);
+            deflater.finish();
+            while (!deflater.finished()) {
+                if (pos == end) {
+                    throw new IllegalStateException("deflate output exceeded its bound for " + inLen + " bytes");
+                }
+                pos += deflater.deflate(out, pos, end - pos);
+            }
+        } finally {
+            deflater.reset();
+            deflaters.release(deflater);
+        }
+        CRC32 crc = new CRC32();
+        crc.update(in, inOff, inLen);
+        writeIntLE(out, pos, (int) crc.getValue());
+        writeIntLE(out, pos + 4, inLen);
+        return pos + TRAILER_LENGTH - outOff;
+    }
+
+    private static void writeIntLE(byte[] b, int at, int v) {
+        b[at] = (byte) v;
+        b[at + 1] = (byte) (v >>> 8);
+        b[at + 2] = (byte) (v >>> 16);
+        b[at + 3] = (byte) (v >>> 24);
+    }
+
+    @Override
+    public OutputStream compressingStream(OutputStream sink) throws IOException {
+        return new LeveledGzipOutputStream(new NonClosingOutputStream(Objects.requireNonNull(sink, "sink")),
+                streamingLevel);
+    }
+
+    @Override
+    public InputStream openDecompressor(InputStream source) throws IOException {
+        return new GZIPInputStream(source, 8192);
+    }
+
+    /** {@link GZIPOutputStream} with sync flush and a chosen level; close() ends its Deflater. */
+    private static final class LeveledGzipOutputStream extends GZIPOutputStream {
+        LeveledGzipOutputStream(OutputStream out, int level) throws IOException {
+            super(out, 8192, true);
+            def.setLevel(level);
+        }
+    }
+}

@@ -1,0 +1,205 @@
+package dev.restcompress.config;
+
+import dev.restcompress.codec.CodecRegistry;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The global settings of rest-compress, read once when a feature is configured. Immutable.
+ *
+ * <p>Every key is looked up first among the JAX-RS {@code Configuration} properties (e.g.
+ * {@code Application.getProperties()} or {@code Client.property(...)}), then among the system
+ * properties; otherwise the default applies. Invalid values fail fast with a message naming the
+ * key, the allowed range and the value.
+ *
+ * <table>
+ *   <caption>Keys</caption>
+ *   <tr><th>key</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>{@value #THRESHOLD}</td><td>1024</td><td>bodies below this size (bytes) are sent
+ *       unencoded</td></tr>
+ *   <tr><td>{@value #ONE_SHOT_LIMIT}</td><td>4194304</td><td>bodies up to this size are buffered and
+ *       compressed in one shot; larger ones stream</td></tr>
+ *   <tr><td>{@value #MAX_DECODED_SIZE}</td><td>10485760</td><td>most bytes a compressed body may
+ *       decode to (413 on the server beyond it)</td></tr>
+ *   <tr><td>{@value #PREFERENCE}</td><td>zstd,br,lzf,gzip</td><td>server preference among codings
+ *       of equal client weight</td></tr>
+ *   <tr><td>{@value #GZIP_LEVEL}</td><td>6</td><td>gzip one-shot level 1-9</td></tr>
+ *   <tr><td>{@value #GZIP_STREAMING_LEVEL}</td><td>1</td><td>gzip streaming level 1-9</td></tr>
+ *   <tr><td>{@value #CLIENT_REQUEST_CODING}</td><td>(none)</td><td>client: coding for request
+ *       bodies</td></tr>
+ *   <tr><td>{@value #CLIENT_ACCEPT_ENCODING}</td><td>every coding, in preference order</td><td>client:
+ *       the {@code Accept-Encoding} value sent</td></tr>
+ * </table>
+ */
+public final class CompressionSettings {
+    /** Common prefix of every key. */
+    public static final String PREFIX = "rest-compress.";
+    public static final String THRESHOLD = PREFIX + "threshold";
+    public static final String ONE_SHOT_LIMIT = PREFIX + "one-shot-limit";
+    public static final String MAX_DECODED_SIZE = PREFIX + "max-decoded-size";
+    public static final String PREFERENCE = PREFIX + "preference";
+    public static final String GZIP_LEVEL = PREFIX + "gzip.level";
+    public static final String GZIP_STREAMING_LEVEL = PREFIX + "gzip.streaming-level";
+    public static final String CLIENT_REQUEST_CODING = PREFIX + "client.request-coding";
+    public static final String CLIENT_ACCEPT_ENCODING = PREFIX + "client.accept-encoding";
+
+    static final List<String> DEFAULT_PREFERENCE = List.of("zstd", "br", "lzf", "gzip");
+
+    private final int threshold;
+    private final int oneShotLimit;
+    private final long maxDecodedSize;
+    private final List<String> preference;
+    private final int gzipLevel;
+    private final int gzipStreamingLevel;
+    private final String clientRequestCoding;
+    private final String clientAcceptEncoding;
+
+    private CompressionSettings(Function<String, Object> lookup) {
+        threshold = intValue(lookup, THRESHOLD, 1024, 0, Integer.MAX_VALUE);
+        oneShotLimit = intValue(lookup, ONE_SHOT_LIMIT, 4 * 1024 * 1024, 0, 1 << 30);
+        maxDecodedSize = longValue(lookup, MAX_DECODED_SIZE, 10L * 1024 * 1024, 0, Long.MAX_VALUE);
+        preference = tokens(lookup, PREFERENCE, DEFAULT_PREFERENCE);
+        gzipLevel = intValue(lookup, GZIP_LEVEL, 6, 1, 9);
+        gzipStreamingLevel = intValue(lookup, GZIP_STREAMING_LEVEL, 1, 1, 9);
+        Object rc = lookup.apply(CLIENT_REQUEST_CODING);
+        clientRequestCoding = rc == null || rc.toString().isBlank() ? null : CodecRegistry.canonical(rc.toString());
+        Object ae = lookup.apply(CLIENT_ACCEPT_ENCODING);
+        clientAcceptEncoding = ae == null ? null : ae.toString().trim();
+    }
+
+    /**
+     * Settings from a property lookup (e.g. {@code Configuration::getProperty}), falling back to system
+     * properties.
+     *
+     * @throws IllegalArgumentException naming the key, range and value of the first invalid setting
+     */
+    public static CompressionSettings from(Function<String, Object> properties) {
+        return new CompressionSettings(key -> {
+            Object v = properties == null ? null : properties.apply(key);
+            return v != null ? v : System.getProperty(key);
+        });
+    }
+
+    /** Settings from system properties and defaults only. */
+    public static CompressionSettings fromSystemProperties() {
+        return from(null);
+    }
+
+    private static int intValue(Function<String, Object> lookup, String key, int def, int min, int max) {
+        return (int) longValue(lookup, key, def, min, max);
+    }
+
+    private static long longValue(Function<String, Object> lookup, String key, long def, long min, long max) {
+        Object v = lookup.apply(key);
+        if (v == null) {
+            return def;
+        }
+        long parsed;
+        if (v instanceof Number n) {
+            parsed = n.longValue();
+        } else {
+            try {
+                parsed = Long.parseLong(v.toString().trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(key + " must be an integer from " + min + " to " + max
+                        + ", was '" + v + "'", e);
+            }
+        }
+        if (parsed < min || parsed > max) {
+            throw new IllegalArgumentException(key + " must be from " + min + " to " + max + ", was " + parsed);
+        }
+        return parsed;
+    }
+
+    private static List<String> tokens(Function<String, Object> lookup, String key, List<String> def) {
+        Object v = lookup.apply(key);
+        if (v == null) {
+            return def;
+        }
+        List<String> out = new ArrayList<>();
+        for (String t : v.toString().split(",")) {
+            String token = t.trim().toLowerCase(Locale.ROOT);
+            if (!token.isEmpty() && !out.contains(token)) {
+                out.add(token);
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException(key + " must list at least one coding, was '" + v + "'");
+        }
+        return List.copyOf(out);
+    }
+
+    /** Builds the codecs these settings describe. */
+    public CodecRegistry createRegistry() {
+        return CodecRegistry.standard(gzipLevel, gzipStreamingLevel);
+    }
+
+    /**
+     * Orders {@code codings} by the global preference: listed ones first in that order, the rest after
+     * in their given order.
+     */
+    public List<String> inPreferenceOrder(List<String> codings) {
+        List<String> out = new ArrayList<>(codings.size());
+        for (String p : preference) {
+            if (codings.contains(p)) {
+                out.add(p);
+            }
+        }
+        for (String c : codings) {
+            if (!out.contains(c)) {
+                out.add(c);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    public int threshold() {
+        return threshold;
+    }
+
+    public int oneShotLimit() {
+        return oneShotLimit;
+    }
+
+    public long maxDecodedSize() {
+        return maxDecodedSize;
+    }
+
+    public List<String> preference() {
+        return preference;
+    }
+
+    public int gzipLevel() {
+        return gzipLevel;
+    }
+
+    public int gzipStreamingLevel() {
+        return gzipStreamingLevel;
+    }
+
+    /** The client's request-body coding, or {@code null} for none. */
+    public String clientRequestCoding() {
+        return clientRequestCoding;
+    }
+
+    /** The client's explicit {@code Accept-Encoding} value, or {@code null} for "every coding". */
+    public String clientAcceptEncoding() {
+        return clientAcceptEncoding;
+    }
+
+    @Override
+    public String toString() {
+        return "threshold " + threshold + " B, one-shot limit " + oneShotLimit + " B, max decoded size "
+                + maxDecodedSize + " B, preference " + String.join(",", preference) + ", gzip level "
+                + gzipLevel + "/" + gzipStreamingLevel + " (one-shot/streaming)";
+    }
+
+    /** For diagnostics: every key this class reads. */
+    public static List<String> keys() {
+        return Arrays.asList(THRESHOLD, ONE_SHOT_LIMIT, MAX_DECODED_SIZE, PREFERENCE, GZIP_LEVEL,
+                GZIP_STREAMING_LEVEL, CLIENT_REQUEST_CODING, CLIENT_ACCEPT_ENCODING);
+    }
+}

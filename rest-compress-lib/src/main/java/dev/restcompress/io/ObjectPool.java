@@ -1,0 +1,72 @@
+package dev.restcompress.io;
+
+import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * A bounded, never-blocking pool of reusable objects (compressors, hash tables, native contexts).
+ *
+ * <p>{@link #acquire()} takes an idle object or creates one; {@link #release} keeps it for reuse
+ * while fewer than {@code capacity} are idle, and otherwise discards it through the disposer. So
+ * the pool never blocks a request and never holds more than {@code capacity} idle objects.
+ * Thread-safe. {@link #outstanding()} counts objects handed out and not yet released, so tests can
+ * assert that nothing leaked.
+ *
+ * @param <T> the pooled type
+ */
+public final class ObjectPool<T> {
+    private final ArrayBlockingQueue<T> idle;
+    private final Supplier<? extends T> factory;
+    private final Consumer<? super T> disposer;
+    private final AtomicInteger outstanding = new AtomicInteger();
+
+    /**
+     * @param capacity most idle objects kept, at least 1
+     * @param factory creates a new object when none is idle
+     * @param disposer frees an object the pool does not keep (e.g. {@code Deflater::end})
+     */
+    public ObjectPool(int capacity, Supplier<? extends T> factory, Consumer<? super T> disposer) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity must be >= 1, was " + capacity);
+        }
+        this.idle = new ArrayBlockingQueue<>(capacity);
+        this.factory = Objects.requireNonNull(factory, "factory");
+        this.disposer = Objects.requireNonNull(disposer, "disposer");
+    }
+
+    /** A pool sized for this machine: twice the processors, at least 4. */
+    public static <T> ObjectPool<T> perCore(Supplier<? extends T> factory, Consumer<? super T> disposer) {
+        return new ObjectPool<>(Math.max(4, 2 * Runtime.getRuntime().availableProcessors()), factory, disposer);
+    }
+
+    /** An idle object, or a new one. Never blocks. The caller must {@link #release} it exactly once. */
+    public T acquire() {
+        T t = idle.poll();
+        if (t == null) {
+            t = factory.get();
+        }
+        outstanding.incrementAndGet();
+        return t;
+    }
+
+    /** Returns an object taken with {@link #acquire()}; it must not be used afterwards. */
+    public void release(T t) {
+        outstanding.decrementAndGet();
+        if (!idle.offer(t)) {
+            disposer.accept(t);
+        }
+    }
+
+    /** Objects acquired and not yet released. */
+    public int outstanding() {
+        return outstanding.get();
+    }
+
+    /** Objects kept idle right now. */
+    public int idle() {
+        return idle.size();
+    }
+}

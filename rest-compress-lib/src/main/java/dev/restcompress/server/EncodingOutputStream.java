@@ -1,0 +1,163 @@
+package dev.restcompress.server;
+
+import dev.restcompress.codec.Codec;
+import dev.restcompress.io.BufferPool;
+import dev.restcompress.io.GrowableBuffer;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MultivaluedMap;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * The response data path for one encoded response (DESIGN.md section 3).
+ *
+ * <p>Buffers the entity in a pooled buffer. At {@link #finish()}: a body below the threshold, or one
+ * that does not shrink, goes out unencoded with an exact {@code Content-Length} (when the client
+ * accepts identity); any other body is compressed in one shot and goes out with its exact
+ * {@code Content-Length}. When the body passes the one-shot limit, or a streaming entity flushes,
+ * the stream switches to the codec's streaming encoder (chunked transfer) and every later
+ * {@code flush()} reaches the client.
+ *
+ * <p>Headers are set before the first byte reaches {@code sink}, which is when the container commits
+ * them. Pooled buffers are returned only after the write that used them has returned. Not
+ * thread-safe, like any stream.
+ */
+final class EncodingOutputStream extends OutputStream {
+    private static final int INITIAL_CAPACITY = 8 * 1024;
+
+    private final OutputStream sink;
+    private final EncodingPlan plan;
+    private final MultivaluedMap<String, Object> headers;
+    private final BufferPool pool;
+    private GrowableBuffer buffer;
+    private OutputStream encoder;
+    private boolean finished;
+
+    EncodingOutputStream(OutputStream sink, EncodingPlan plan, MultivaluedMap<String, Object> headers,
+            BufferPool pool) {
+        this.sink = sink;
+        this.plan = plan;
+        this.headers = headers;
+        this.pool = pool;
+        this.buffer = new GrowableBuffer(pool, Math.min(INITIAL_CAPACITY, Math.max(plan.oneShotLimit(), 1)));
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        ensureOpen();
+        if (encoder == null && (long) buffer.size() + len > plan.oneShotLimit()) {
+            startStreaming();
+        }
+        if (encoder != null) {
+            encoder.write(b, off, len);
+        } else {
+            buffer.write(b, off, len);
+        }
+    }
+
+    /**
+     * Streaming entities: switches to streaming and pushes everything written so far to the client.
+     * Other entities: ignored while buffering, because standard entity writers flush once at the end
+     * and that must not cost the one-shot path.
+     */
+    @Override
+    public void flush() throws IOException {
+        ensureOpen();
+        if (encoder == null && plan.honorFlush()) {
+            startStreaming();
+        }
+        if (encoder != null) {
+            encoder.flush();
+        }
+    }
+
+    /** Same as {@link #finish()}: entity writers may close the stream themselves. */
+    @Override
+    public void close() throws IOException {
+        finish();
+    }
+
+    /** Sends what was buffered (one shot) or ends the coding (streaming). Idempotent. */
+    void finish() throws IOException {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        try {
+            if (encoder != null) {
+                encoder.close();
+            } else {
+                sendBuffered();
+            }
+        } finally {
+            release();
+        }
+    }
+
+    /** Returns pooled memory without sending anything (the entity writer failed). Idempotent. */
+    void release() {
+        finished = true;
+        if (buffer != null) {
+            buffer.release();
+            buffer = null;
+        }
+    }
+
+    private void sendBuffered() throws IOException {
+        int n = buffer.size();
+        if (n < plan.threshold() && plan.identityAcceptable()) {
+            sendIdentity(n);
+            return;
+        }
+        Codec codec = plan.codec();
+        byte[] out = pool.acquire(codec.maxCompressedLength(n));
+        try {
+            int m = codec.compress(buffer.array(), 0, n, out, 0);
+            if (m >= n && plan.identityAcceptable()) {
+                sendIdentity(n);
+                return;
+            }
+            setEncodedHeaders();
+            headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(m));
+            sink.write(out, 0, m);
+        } finally {
+            pool.release(out);
+        }
+    }
+
+    private void sendIdentity(int n) throws IOException {
+        headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(n));
+        sink.write(buffer.array(), 0, n);
+    }
+
+    private void startStreaming() throws IOException {
+        setEncodedHeaders();
+        headers.remove(HttpHeaders.CONTENT_LENGTH);
+        encoder = plan.codec().compressingStream(sink);
+        if (buffer.size() > 0) {
+            encoder.write(buffer.array(), 0, buffer.size());
+        }
+        buffer.release();
+        buffer = null;
+    }
+
+    private void setEncodedHeaders() {
+        String coding = plan.codec().coding();
+        headers.putSingle(HttpHeaders.CONTENT_ENCODING, coding);
+        Object etag = headers.getFirst(HttpHeaders.ETAG);
+        if (etag != null) {
+            headers.putSingle(HttpHeaders.ETAG, EntityTags.withCoding(etag.toString(), coding));
+        }
+    }
+
+    private void ensureOpen() throws IOException {
+        if (finished) {
+            throw new IOException("stream closed");
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package dev.restcompress.server;
+
+import dev.restcompress.codec.Codec;
+
+/**
+ * The decision for one response, handed from {@link NegotiationFilter} (which decides) to
+ * {@link ResponseEncodingInterceptor} (which does it) through a request property.
+ *
+ * @param codec the negotiated coding
+ * @param identityAcceptable whether a small or incompressible body may go out unencoded
+ * @param threshold bodies below this size go out unencoded when identity is acceptable
+ * @param oneShotLimit bodies up to this size are compressed in one shot
+ * @param honorFlush whether {@code flush()} from the entity writer must reach the client (streaming
+ *        entities); otherwise flushes are absorbed while buffering
+ */
+record EncodingPlan(Codec codec, boolean identityAcceptable, int threshold, int oneShotLimit, boolean honorFlush) {
+    /** Request property under which the plan travels. */
+    static final String PROPERTY = "dev.restcompress.server.EncodingPlan";
+}

@@ -1,0 +1,112 @@
+package dev.restcompress.server;
+
+import dev.restcompress.annotation.Coding;
+import dev.restcompress.annotation.Compress;
+import dev.restcompress.annotation.FastGzip;
+import dev.restcompress.codec.Codec;
+import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.codec.JdkGzipCodec;
+import dev.restcompress.config.CompressionSettings;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a resource method's annotations ({@link Compress}, and annotations meta-annotated with
+ * {@link Coding}) plus the global settings into a {@link MethodPolicy}, once per method at
+ * deployment. Method annotations replace class annotations. Fails fast on codings the server does not
+ * have, naming the method. Codecs with the same settings are shared between methods.
+ */
+final class MethodPolicyResolver {
+    private final CompressionSettings settings;
+    private final CodecRegistry registry;
+    private final Map<Integer, Codec> gzipByLevel = new HashMap<>();
+
+    MethodPolicyResolver(CompressionSettings settings, CodecRegistry registry) {
+        this.settings = settings;
+        this.registry = registry;
+    }
+
+    /** The policy of {@code method} on {@code resourceClass}, or {@code null} when it offers no coding. */
+    MethodPolicy resolve(Class<?> resourceClass, Method method) {
+        AnnotatedElement source = hasOurAnnotations(method) ? method
+                : resourceClass != null && hasOurAnnotations(resourceClass) ? resourceClass : null;
+        if (source == null) {
+            return null;
+        }
+        Compress compress = source.getAnnotation(Compress.class);
+        List<String> named = new ArrayList<>();
+        if (compress != null) {
+            for (String c : compress.value()) {
+                addCoding(named, CodecRegistry.canonical(c), method);
+            }
+        }
+        List<String> stacked = new ArrayList<>();
+        for (Annotation a : source.getAnnotations()) {
+            Coding coding = a.annotationType().getAnnotation(Coding.class);
+            if (coding != null) {
+                addCoding(stacked, CodecRegistry.canonical(coding.value()), method);
+            }
+        }
+        List<String> codings = new ArrayList<>(named);
+        if (named.isEmpty() && stacked.isEmpty()) {
+            codings.addAll(settings.inPreferenceOrder(registry.codings()));
+        } else {
+            for (String c : settings.inPreferenceOrder(stacked)) {
+                if (!codings.contains(c)) {
+                    codings.add(c);
+                }
+            }
+        }
+        Map<String, Codec> codecs = new LinkedHashMap<>();
+        FastGzip fastGzip = source.getAnnotation(FastGzip.class);
+        for (String c : codings) {
+            Codec codec = registry.forCoding(c);
+            if (c.equals(JdkGzipCodec.CODING) && fastGzip != null && fastGzip.level() != 0) {
+                codec = gzipAtLevel(fastGzip.level(), method);
+            }
+            codecs.put(c, codec);
+        }
+        int threshold = compress == null || compress.threshold() < 0 ? settings.threshold() : compress.threshold();
+        int oneShotLimit = compress == null || compress.oneShotLimit() < 0
+                ? settings.oneShotLimit() : compress.oneShotLimit();
+        return new MethodPolicy(codings, codecs, threshold, oneShotLimit);
+    }
+
+    private static boolean hasOurAnnotations(AnnotatedElement e) {
+        if (e.isAnnotationPresent(Compress.class)) {
+            return true;
+        }
+        for (Annotation a : e.getAnnotations()) {
+            if (a.annotationType().isAnnotationPresent(Coding.class)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void addCoding(List<String> list, String coding, Method method) {
+        if (registry.forCoding(coding) == null) {
+            throw new IllegalStateException("rest-compress: " + method + " asks for coding '" + coding
+                    + "', which this server does not have; available: " + registry.codings());
+        }
+        if (!list.contains(coding)) {
+            list.add(coding);
+        }
+    }
+
+    private synchronized Codec gzipAtLevel(int level, Method method) {
+        if (level < 1 || level > 9) {
+            throw new IllegalArgumentException("@FastGzip(level) on " + method + " must be 1 to 9, was " + level);
+        }
+        if (level == settings.gzipLevel()) {
+            return registry.forCoding(JdkGzipCodec.CODING);
+        }
+        return gzipByLevel.computeIfAbsent(level, l -> new JdkGzipCodec(l, settings.gzipStreamingLevel()));
+    }
+}

@@ -1,0 +1,110 @@
+package dev.restcompress.server;
+
+import dev.restcompress.negotiation.AcceptEncoding;
+import dev.restcompress.negotiation.Negotiation;
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.util.List;
+
+/**
+ * Decides, for one resource method, whether and how each response is encoded.
+ *
+ * <p>On the request: negotiates {@code Accept-Encoding} once, answers 406 when neither an offered
+ * coding nor identity is acceptable (before the resource runs), and strips the coding suffix from
+ * {@code If-None-Match} tags so the application's precondition checks still match.
+ *
+ * <p>On the response: always adds {@code Vary: Accept-Encoding}; leaves HEAD, 1xx, 204, 206, 304,
+ * bodies that already have a {@code Content-Encoding}, and already-compressed media types alone;
+ * otherwise hands an {@link EncodingPlan} to {@link ResponseEncodingInterceptor}. Thread-safe.
+ */
+final class NegotiationFilter implements ContainerRequestFilter, ContainerResponseFilter {
+    private static final String NEGOTIATION = "dev.restcompress.server.Negotiation";
+    private static final String ETAG_CODING = "dev.restcompress.server.EtagCoding";
+    private static final System.Logger LOG = System.getLogger(NegotiationFilter.class.getName());
+
+    private final MethodPolicy policy;
+
+    NegotiationFilter(MethodPolicy policy) {
+        this.policy = policy;
+    }
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        List<String> accept = request.getHeaders().get(HttpHeaders.ACCEPT_ENCODING);
+        Negotiation negotiation = Negotiation.negotiate(AcceptEncoding.parse(accept), policy.codings());
+        if (negotiation.isNotAcceptable()) {
+            LOG.log(System.Logger.Level.DEBUG, "406 for Accept-Encoding {0} on {1}", accept,
+                    request.getUriInfo().getPath());
+            request.abortWith(Response.status(Response.Status.NOT_ACCEPTABLE)
+                    .header(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
+                    .type(MediaType.TEXT_PLAIN_TYPE)
+                    .entity("None of the acceptable content codings is available; this resource offers: "
+                            + String.join(", ", policy.codings()) + "\n")
+                    .build());
+            return;
+        }
+        request.setProperty(NEGOTIATION, negotiation);
+
+        String ifNoneMatch = request.getHeaderString(HttpHeaders.IF_NONE_MATCH);
+        EntityTags.Stripped stripped = EntityTags.stripCoding(ifNoneMatch, policy.codings());
+        if (stripped != null) {
+            request.getHeaders().putSingle(HttpHeaders.IF_NONE_MATCH, stripped.value());
+            request.setProperty(ETAG_CODING, stripped.coding());
+        }
+    }
+
+    @Override
+    public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+        MultivaluedMap<String, Object> headers = response.getHeaders();
+        addVary(headers);
+        Negotiation negotiation = (Negotiation) request.getProperty(NEGOTIATION);
+        if (negotiation == null) {
+            return;
+        }
+        int status = response.getStatus();
+        if (status == 304) {
+            Object coding = request.getProperty(ETAG_CODING);
+            Object etag = headers.getFirst(HttpHeaders.ETAG);
+            if (coding != null && etag != null) {
+                headers.putSingle(HttpHeaders.ETAG, EntityTags.withCoding(etag.toString(), coding.toString()));
+            }
+            return;
+        }
+        if (!negotiation.isEncoded()
+                || !response.hasEntity()
+                || status < 200 || status == 204 || status == 206
+                || HttpMethod.HEAD.equals(request.getMethod())
+                || headers.containsKey(HttpHeaders.CONTENT_ENCODING)
+                || headers.containsKey("Content-Range")
+                || CompressedMediaTypes.isCompressed(response.getMediaType())) {
+            return;
+        }
+        boolean streaming = response.getEntity() instanceof StreamingOutput
+                || MediaType.SERVER_SENT_EVENTS_TYPE.isCompatible(response.getMediaType());
+        request.setProperty(EncodingPlan.PROPERTY, new EncodingPlan(policy.codec(negotiation.coding()),
+                negotiation.identityAcceptable(), policy.threshold(), policy.oneShotLimit(), streaming));
+    }
+
+    private static void addVary(MultivaluedMap<String, Object> headers) {
+        List<Object> vary = headers.get(HttpHeaders.VARY);
+        if (vary != null) {
+            for (Object v : vary) {
+                for (String part : v.toString().split(",")) {
+                    String p = part.trim();
+                    if (p.equals("*") || p.equalsIgnoreCase(HttpHeaders.ACCEPT_ENCODING)) {
+                        return;
+                    }
+                }
+            }
+        }
+        headers.add(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
+    }
+}
