@@ -10,6 +10,7 @@ import jakarta.ws.rs.ext.WriterInterceptorContext;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
 
 /**
  * Compresses request bodies when asked (see {@link RestCompressClientFeature}); the body is streamed
@@ -18,6 +19,7 @@ import java.lang.annotation.Annotation;
  * Thread-safe (immutable).
  */
 final class ClientRequestEncodingInterceptor implements WriterInterceptor {
+    private static final String INVOKED_METHOD = "org.eclipse.microprofile.rest.client.invokedMethod";
     private final CodecRegistry registry;
     private final String defaultCoding;
 
@@ -58,6 +60,13 @@ final class ClientRequestEncodingInterceptor implements WriterInterceptor {
                 if (a instanceof EncodeRequest e) {
                     return CodecRegistry.canonical(e.value());
                 }
+            }
+        }
+        // MicroProfile Rest Client implementations (RESTEasy's included) expose the proxy method.
+        if (context.getProperty(INVOKED_METHOD) instanceof Method m) {
+            EncodeRequest e = m.getAnnotation(EncodeRequest.class);
+            if (e != null) {
+                return CodecRegistry.canonical(e.value());
             }
         }
         Object p = context.getProperty(CompressionSettings.CLIENT_REQUEST_CODING);

@@ -2,6 +2,7 @@ package dev.restcompress.client;
 
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.config.CompressionSettings;
+import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 
@@ -26,9 +27,12 @@ public final class RestCompressClientFeature implements Feature {
         CodecRegistry registry = settings.createRegistry();
         String accept = settings.clientAcceptEncoding() != null ? settings.clientAcceptEncoding()
                 : String.join(", ", settings.inPreferenceOrder(registry.codings()));
-        context.register(new ClientAcceptEncodingFilter(accept));
-        context.register(new ClientResponseDecodingInterceptor(registry, settings.maxDecodedSize()));
-        context.register(new ClientRequestEncodingInterceptor(registry, settings.clientRequestCoding()));
+        // ENTITY_CODER: request filters of users (USER, higher) see our Accept-Encoding, and their
+        // response filters run before ours, so they still see the coding that came over the wire.
+        context.register(new ClientAcceptEncodingFilter(accept), Priorities.ENTITY_CODER);
+        context.register(new ClientResponseDecodingFilter(registry, settings.maxDecodedSize()), Priorities.ENTITY_CODER);
+        context.register(new ClientRequestEncodingInterceptor(registry, settings.clientRequestCoding()),
+                Priorities.ENTITY_CODER);
         return true;
     }
 }

@@ -3,6 +3,7 @@ package dev.restcompress.server;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.io.BufferPool;
+import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.FeatureContext;
@@ -28,8 +29,8 @@ final class CompressionBinder implements DynamicFeature {
         if (policy == null) {
             return;
         }
-        context.register(new NegotiationFilter(policy));
-        context.register(encoder);
-        context.register(decoder);
+        context.register(new NegotiationFilter(policy), Priorities.HEADER_DECORATOR);
+        context.register(encoder, Priorities.ENTITY_CODER);
+        context.register(decoder, Priorities.ENTITY_CODER);
     }
 }

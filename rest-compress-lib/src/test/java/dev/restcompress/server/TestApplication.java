@@ -14,7 +14,7 @@ public class TestApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return Set.of(TestResource.class, RestCompressFeature.class);
+        return Set.of(TestResource.class, RestCompressFeature.class, WireRecorder.class);
     }
 
     @Override
