@@ -30,7 +30,10 @@ public interface Codec {
      * Compresses {@code in[inOff, inOff+inLen)} into {@code out} starting at {@code outOff}, as one
      * complete stream of this coding.
      *
-     * @return the number of bytes written
+     * <p>The codec may use all of {@code out[outOff, outOff + maxCompressedLength(inLen))} as scratch
+     * space (LZF does, when a chunk turns out incompressible); it never touches a byte outside it.
+     *
+     * @return the number of bytes of the result, which starts at {@code outOff}
      * @throws IndexOutOfBoundsException if a range is outside its array, or {@code out} has less than
      *         {@link #maxCompressedLength maxCompressedLength(inLen)} bytes after {@code outOff}
      */

@@ -69,7 +69,8 @@ public abstract class CodecConformanceTest {
         for (int i = 0; i < 3; i++) {
             assertEquals(GUARD, out[i], "byte before the output region changed at " + i);
         }
-        for (int i = 3 + n; i < out.length; i++) {
+        // The region up to maxCompressedLength is the codec's scratch space; nothing past it may change.
+        for (int i = 3 + max; i < out.length; i++) {
             assertEquals(GUARD, out[i], "byte after the output region changed at " + i);
         }
         return Arrays.copyOfRange(out, 3, 3 + n);

@@ -1,0 +1,106 @@
+package dev.restcompress.demo;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.restcompress.client.RestCompressClientFeature;
+import jakarta.ws.rs.SeBootstrap;
+import jakarta.ws.rs.client.Client;
+import jakarta.ws.rs.client.ClientBuilder;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Every demo endpoint answers as documented. */
+@Timeout(60)
+class DemoEndpointsTest {
+    static SeBootstrap.Instance server;
+    static String base;
+    static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = DemoServer.start("127.0.0.1", SeBootstrap.Configuration.FREE_PORT, Tools.testdata());
+        base = "http://127.0.0.1:" + server.configuration().port() + "/rest";
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.stop().toCompletableFuture().get();
+    }
+
+    static HttpResponse<byte[]> get(String path, String accept, String acceptEncoding) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
+        if (accept != null) {
+            b.header("Accept", accept);
+        }
+        if (acceptEncoding != null) {
+            b.header("Accept-Encoding", acceptEncoding);
+        }
+        return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    @Test
+    void complexIsJsonOrXmlByAcceptAndCompressed() throws Exception {
+        HttpResponse<byte[]> json = get("/complex/300", "application/json", "lzf");
+        assertEquals(200, json.statusCode());
+        assertEquals("lzf", json.headers().firstValue("Content-Encoding").orElse(null));
+        HttpResponse<byte[]> xml = get("/complex/300", "application/xml", "gzip");
+        assertEquals("gzip", xml.headers().firstValue("Content-Encoding").orElse(null));
+        assertTrue(xml.headers().firstValue("Content-Type").orElse("").contains("xml"));
+    }
+
+    @Test
+    void objectIsBelowTheThreshold() throws Exception {
+        HttpResponse<byte[]> r = get("/object", "application/json", "lzf, gzip");
+        assertEquals(200, r.statusCode());
+        assertTrue(r.headers().firstValue("Content-Encoding").isEmpty());
+        assertTrue(r.body().length < 1024);
+        assertTrue(new String(r.body()).startsWith("{\"id\":1"));
+    }
+
+    @Test
+    void plainIsNeverCompressed() throws Exception {
+        HttpResponse<byte[]> r = get("/plain", "application/json", "lzf, gzip");
+        assertEquals(200, r.statusCode());
+        assertTrue(r.headers().firstValue("Content-Encoding").isEmpty());
+        assertTrue(r.body().length > 10_000);
+    }
+
+    @Test
+    void badCountIs400AndUnknownFileIs404() throws Exception {
+        assertEquals(400, get("/complex/-1", null, null).statusCode());
+        assertEquals(404, get("/static/nope.json", null, "lzf").statusCode());
+        assertEquals(404, get("/static/..%2Fpom.xml", null, "lzf").statusCode());
+    }
+
+    @Test
+    void javaClientFeatureRoundTrip() throws Exception {
+        Client client = ClientBuilder.newClient().register(RestCompressClientFeature.class);
+        try {
+            byte[] file = Files.readAllBytes(Tools.testdata().resolve("catalog-1m.json"));
+            assertArrayEquals(file, client.target(base + "/static/catalog-1m.json").request().get(byte[].class));
+            try (Response r = client.target(base + "/echo").request()
+                    .property("rest-compress.client.request-coding", "lzf")
+                    .post(Entity.entity(file, MediaType.APPLICATION_JSON))) {
+                assertEquals(200, r.getStatus());
+                assertArrayEquals(file, r.readEntity(byte[].class));
+            }
+            String stream = client.target(base + "/stream/100").request().get(String.class);
+            assertTrue(stream.contains("\"id\":100,"));
+        } finally {
+            client.close();
+        }
+    }
+}

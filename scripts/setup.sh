@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs what rest-compress needs on a fresh Debian/Ubuntu machine, only what is missing:
+# a JDK 17+, Maven, gcc, curl, gzip, libdeflate (native gzip engine) and python3-venv, then the
+# Python virtual environment used by the interop tests (scripts/setup-python.sh).
+#
+# Usage: scripts/setup.sh [--no-python]
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
+
+log() { echo "setup: $*" >&2; }
+
+missing=()
+need() { # need <command-or-test> <debian-package>
+    if ! eval "$1" >/dev/null 2>&1; then missing+=("$2"); fi
+}
+need "command -v javac"                              openjdk-17-jdk-headless
+need "command -v mvn"                                maven
+need "command -v gcc"                                gcc
+need "command -v curl"                               curl
+need "command -v gzip"                               gzip
+need "ldconfig -p | grep -q 'libdeflate.so.0 '"      libdeflate0
+need "python3 -c 'import ensurepip, venv'"           python3-venv
+
+if [ "${#missing[@]}" -gt 0 ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        log "missing packages: ${missing[*]}; run as root or install them (apt-get install ${missing[*]})"
+        exit 1
+    fi
+    log "installing: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+java_major=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+if [ "${java_major%%.*}" -lt 17 ] 2>/dev/null; then
+    log "java ${java_major} found; rest-compress needs 17 or newer (set JAVA_HOME)"
+    exit 1
+fi
+
+if [ "${1:-}" != "--no-python" ]; then
+    "$here/setup-python.sh" >/dev/null
+fi
+log "ok"
