@@ -1,14 +1,11 @@
 package dev.restcompress.client;
 
-import dev.restcompress.codec.Codec;
+import dev.restcompress.codec.ContentCodings;
 import dev.restcompress.codec.CodecRegistry;
 import jakarta.ws.rs.client.ClientRequestContext;
 import jakarta.ws.rs.client.ClientResponseContext;
 import jakarta.ws.rs.client.ClientResponseFilter;
 import jakarta.ws.rs.core.HttpHeaders;
-import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Decodes response bodies whose every {@code Content-Encoding} is known, bounded by the decoded-size
@@ -32,38 +29,17 @@ final class ClientResponseDecodingFilter implements ClientResponseFilter {
         if (!response.hasEntity()) {
             return;
         }
-        List<Codec> codecs = knownCodecs(response.getHeaders().get(HttpHeaders.CONTENT_ENCODING));
-        if (codecs == null || codecs.isEmpty()) {
+        ContentCodings codings;
+        try {
+            codings = ContentCodings.parse(response.getHeaders().get(HttpHeaders.CONTENT_ENCODING), registry);
+        } catch (ContentCodings.UnsupportedCodingException e) {
+            return; // not ours to decode: the caller gets the body as it came
+        }
+        if (codings.isIdentity()) {
             return;
         }
-        InputStream in = response.getEntityStream();
-        for (int i = codecs.size() - 1; i >= 0; i--) {
-            in = codecs.get(i).decompressingStream(in, maxDecodedSize);
-        }
-        response.setEntityStream(in);
+        response.setEntityStream(codings.decode(response.getEntityStream(), maxDecodedSize));
         response.getHeaders().remove(HttpHeaders.CONTENT_ENCODING);
         response.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
-    }
-
-    /** The codecs in application order; {@code null} when one of them is unknown. */
-    private List<Codec> knownCodecs(List<String> values) {
-        if (values == null) {
-            return null;
-        }
-        List<Codec> out = new ArrayList<>(2);
-        for (String value : values) {
-            for (String token : value.split(",", 16)) {
-                String coding = CodecRegistry.canonical(token);
-                if (coding.isEmpty() || coding.equals("identity")) {
-                    continue;
-                }
-                Codec codec = registry.forCoding(coding);
-                if (codec == null) {
-                    return null;
-                }
-                out.add(codec);
-            }
-        }
-        return out;
     }
 }

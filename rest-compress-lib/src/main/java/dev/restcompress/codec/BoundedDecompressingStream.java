@@ -24,6 +24,7 @@ final class BoundedDecompressingStream extends InputStream {
     private InputStream decoder;
     private long produced;
     private boolean closed;
+    private final byte[] single = new byte[1];
 
     BoundedDecompressingStream(String coding, Opener opener, long limit) {
         if (limit < 0) {
@@ -36,9 +37,8 @@ final class BoundedDecompressingStream extends InputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xFF;
+        int n = read(single, 0, 1);
+        return n < 0 ? -1 : single[0] & 0xFF;
     }
 
     @Override

@@ -44,7 +44,15 @@ final class EncodingOutputStream extends OutputStream {
 
     @Override
     public void write(int b) throws IOException {
-        write(new byte[] {(byte) b}, 0, 1);
+        ensureOpen();
+        if (encoder == null && buffer.size() >= plan.oneShotLimit()) {
+            startStreaming();
+        }
+        if (encoder != null) {
+            encoder.write(b);
+        } else {
+            buffer.write(b);
+        }
     }
 
     @Override

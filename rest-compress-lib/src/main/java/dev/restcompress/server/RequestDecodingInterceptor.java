@@ -1,6 +1,6 @@
 package dev.restcompress.server;
 
-import dev.restcompress.codec.Codec;
+import dev.restcompress.codec.ContentCodings;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.codec.DecompressionException;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -8,9 +8,6 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.IOException;
-import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Decodes request bodies that carry {@code Content-Encoding}, through bounded decoders, before the
@@ -30,15 +27,16 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
     @Override
     public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
         MultivaluedMap<String, String> headers = context.getHeaders();
-        List<Codec> codecs = codecsFor(headers.get(HttpHeaders.CONTENT_ENCODING));
-        if (codecs.isEmpty()) {
+        ContentCodings codings;
+        try {
+            codings = ContentCodings.parse(headers.get(HttpHeaders.CONTENT_ENCODING), registry);
+        } catch (ContentCodings.UnsupportedCodingException e) {
+            throw DecodingErrors.unsupportedCoding(e.coding(), registry.codings());
+        }
+        if (codings.isIdentity()) {
             return context.proceed();
         }
-        InputStream in = context.getInputStream();
-        for (int i = codecs.size() - 1; i >= 0; i--) {
-            in = codecs.get(i).decompressingStream(in, maxDecodedSize);
-        }
-        context.setInputStream(in);
+        context.setInputStream(codings.decode(context.getInputStream(), maxDecodedSize));
         headers.remove(HttpHeaders.CONTENT_ENCODING);
         headers.remove(HttpHeaders.CONTENT_LENGTH);
         try {
@@ -51,27 +49,5 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
             }
             throw e;
         }
-    }
-
-    /** The codecs to undo, in the order they were applied; 415 if one is unknown. */
-    private List<Codec> codecsFor(List<String> values) {
-        if (values == null || values.isEmpty()) {
-            return List.of();
-        }
-        List<Codec> out = new ArrayList<>(2);
-        for (String value : values) {
-            for (String token : value.split(",", 16)) {
-                String coding = CodecRegistry.canonical(token);
-                if (coding.isEmpty() || coding.equals("identity")) {
-                    continue;
-                }
-                Codec codec = registry.forCoding(coding);
-                if (codec == null) {
-                    throw DecodingErrors.unsupportedCoding(coding, registry.codings());
-                }
-                out.add(codec);
-            }
-        }
-        return out;
     }
 }
