@@ -1,0 +1,36 @@
+package dev.restcompress.it;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.jboss.shrinkwrap.api.ArchivePath;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The WAR is self-contained for a container with isolated class loaders (WildFly): library, LZF jar
+ * and application inside, test classes outside. Needs no container.
+ */
+class WarContentsIT {
+    private final WebArchive war = Deployments.war("contents");
+
+    @Test
+    void holdsLibraryApplicationAndLzfJar() {
+        assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/server/RestCompressFeature.class"), war::toString);
+        assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/codec/LzfCodec.class"));
+        assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/annotation/LZF.class"));
+        assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/it/app/CompressApplication.class"));
+        assertTrue(war.getContent(p -> p.get().matches("/WEB-INF/lib/compress-lzf-.*\\.jar")).size() == 1,
+                () -> war.toString(true));
+    }
+
+    @Test
+    void leavesTheTestsOut() {
+        for (ArchivePath p : war.getContent().keySet()) {
+            String name = p.get();
+            assertFalse(name.startsWith("/WEB-INF/classes/dev/restcompress/it/")
+                    && !name.startsWith("/WEB-INF/classes/dev/restcompress/it/app/")
+                    && name.endsWith(".class"), "test class in the WAR: " + name);
+        }
+    }
+}
