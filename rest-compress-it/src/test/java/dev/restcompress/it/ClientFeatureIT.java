@@ -31,7 +31,6 @@ import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -101,10 +100,6 @@ class ClientFeatureIT {
     }
 
     @Test
-    @Disabled("library bug: on the RESTEasy 6.2.16 client the Response still shows Content-Encoding: lzf "
-            + "and the wire Content-Length after the feature decoded the entity; "
-            + "ClientResponseDecodingInterceptor removes them from the ReaderInterceptorContext headers, "
-            + "which the Response does not reflect")
     void decodedResponseNoLongerShowsTheCodingHeaders() throws Exception {
         try (Response r = target(client, "api/data/text").queryParam("size", 100_000).request().get()) {
             assertEquals(Payloads.textString(100_000), r.readEntity(String.class));
