@@ -25,10 +25,19 @@ public final class LzfCodec implements Codec {
     /** The coding token. */
     public static final String CODING = "lzf";
 
+    /**
+     * The Unsafe-based encoder is the fastest, but from JDK 24 on every use of {@code sun.misc.Unsafe}
+     * memory access prints a deprecation warning (JEP 498) ahead of its removal, so newer JDKs get the
+     * portable encoder, which writes identical output.
+     */
+    private static final boolean USE_UNSAFE_ENCODER = Runtime.version().feature() < 24;
+
     private final ObjectPool<ChunkEncoder> encoders = ObjectPool.perCore(
             // A private recycler per encoder: the library's default is thread-local, and pooled
             // encoders move between threads.
-            () -> ChunkEncoderFactory.optimalInstance(LZFChunk.MAX_CHUNK_LEN, new BufferRecycler()),
+            () -> USE_UNSAFE_ENCODER
+                    ? ChunkEncoderFactory.optimalInstance(LZFChunk.MAX_CHUNK_LEN, new BufferRecycler())
+                    : ChunkEncoderFactory.safeInstance(LZFChunk.MAX_CHUNK_LEN, new BufferRecycler()),
             encoder -> { });
 
     @Override

@@ -23,7 +23,8 @@ import java.io.OutputStream;
  * thread-safe, like any stream.
  */
 final class EncodingOutputStream extends OutputStream {
-    private static final int INITIAL_CAPACITY = 8 * 1024;
+    /** Pooled, so a generous start costs nothing and spares typical JSON bodies any regrowth copies. */
+    private static final int INITIAL_CAPACITY = 64 * 1024;
 
     private final OutputStream sink;
     private final EncodingPlan plan;
