@@ -17,8 +17,8 @@ final class CompressionBinder implements DynamicFeature {
     private final ResponseEncodingInterceptor encoder;
     private final RequestDecodingInterceptor decoder;
 
-    CompressionBinder(CompressionSettings settings, CodecRegistry registry, BufferPool pool) {
-        this.resolver = new MethodPolicyResolver(settings, registry);
+    CompressionBinder(CompressionSettings settings, CodecRegistry registry, BufferPool pool, int maxDeclaredLength) {
+        this.resolver = new MethodPolicyResolver(settings, registry, maxDeclaredLength);
         this.encoder = new ResponseEncodingInterceptor(pool);
         this.decoder = new RequestDecodingInterceptor(registry, settings.maxDecodedSize());
     }

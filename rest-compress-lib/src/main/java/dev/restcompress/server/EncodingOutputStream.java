@@ -132,7 +132,7 @@ final class EncodingOutputStream extends OutputStream {
                 return;
             }
             setEncodedHeaders();
-            headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(m));
+            declareLength(m);
             sink.write(out, 0, m);
         } finally {
             pool.release(out);
@@ -140,8 +140,16 @@ final class EncodingOutputStream extends OutputStream {
     }
 
     private void sendIdentity(int n) throws IOException {
-        headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(n));
+        declareLength(n);
         sink.write(buffer.array(), 0, n);
+    }
+
+    private void declareLength(int n) {
+        if (n <= plan.maxDeclaredLength()) {
+            headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(n));
+        } else {
+            headers.remove(HttpHeaders.CONTENT_LENGTH); // e.g. one the entity writer declared for the raw body
+        }
     }
 
     private void startStreaming() throws IOException {

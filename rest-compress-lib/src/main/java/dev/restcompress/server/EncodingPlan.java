@@ -10,10 +10,13 @@ import dev.restcompress.codec.Codec;
  * @param identityAcceptable whether a small or incompressible body may go out unencoded
  * @param threshold bodies below this size go out unencoded when identity is acceptable
  * @param oneShotLimit bodies up to this size are compressed in one shot
+ * @param maxDeclaredLength bodies up to this size get an exact {@code Content-Length}; larger ones
+ *        are left to the runtime's framing ({@link RuntimeFraming})
  * @param honorFlush whether {@code flush()} from the entity writer must reach the client (streaming
  *        entities); otherwise flushes are absorbed while buffering
  */
-record EncodingPlan(Codec codec, boolean identityAcceptable, int threshold, int oneShotLimit, boolean honorFlush) {
+record EncodingPlan(Codec codec, boolean identityAcceptable, int threshold, int oneShotLimit,
+        int maxDeclaredLength, boolean honorFlush) {
     /** Request property under which the plan travels. */
     static final String PROPERTY = "dev.restcompress.server.EncodingPlan";
 }

@@ -1,11 +1,14 @@
 package dev.restcompress.server;
 
-import java.util.Collection;
-
 /**
  * ETags of encoded variants: a strong tag {@code "abc"} becomes {@code "abc-lzf"} for the LZF variant,
  * because different bytes need a different strong validator (RFC 9110 section 8.8.3). Weak tags are
  * left alone: they already mean "semantically equivalent". Stateless.
+ *
+ * <p>Conditional requests are answered on the way out: the application compares
+ * {@code If-None-Match} with its own tag and answers 200; when the client's list holds the tag of
+ * the variant we are about to send, {@link NegotiationFilter} turns that into 304. This needs no
+ * change to request headers, which some runtimes (Jersey) do not allow after matching.
  */
 final class EntityTags {
     private EntityTags() {
@@ -20,39 +23,30 @@ final class EntityTags {
     }
 
     /**
-     * Removes a coding suffix from each tag of an {@code If-None-Match} value, so the application's own
-     * precondition check sees its own tags.
-     *
-     * @return the rewritten value and the coding removed, or {@code null} when no tag had a suffix
+     * Whether {@code ifNoneMatch} (a header value) lists {@code tag}, by the weak comparison that
+     * {@code If-None-Match} uses (RFC 9110 section 13.1.2: a {@code W/} prefix does not matter).
      */
-    static Stripped stripCoding(String ifNoneMatch, Collection<String> codings) {
-        if (ifNoneMatch == null || ifNoneMatch.indexOf('-') < 0) {
-            return null;
+    static boolean listed(String ifNoneMatch, String tag) {
+        if (ifNoneMatch == null || tag == null) {
+            return false;
         }
-        StringBuilder out = new StringBuilder(ifNoneMatch.length());
-        String found = null;
-        String[] parts = ifNoneMatch.split(",", 64);
-        for (int i = 0; i < parts.length; i++) {
-            String tag = parts[i].trim();
-            if (isStrong(tag)) {
-                for (String c : codings) {
-                    String suffix = "-" + c + "\"";
-                    if (tag.endsWith(suffix) && tag.length() > suffix.length()) {
-                        tag = tag.substring(0, tag.length() - suffix.length()) + "\"";
-                        found = c;
-                        break;
-                    }
-                }
+        String opaque = opaque(tag);
+        int from = 0;
+        int n = ifNoneMatch.length();
+        while (from < n) {
+            int comma = ifNoneMatch.indexOf(',', from);
+            int end = comma < 0 ? n : comma;
+            if (opaque(ifNoneMatch.substring(from, end).trim()).equals(opaque)) {
+                return true;
             }
-            if (i > 0) {
-                out.append(", ");
-            }
-            out.append(tag);
+            from = end + 1;
         }
-        return found == null ? null : new Stripped(out.toString(), found);
+        return false;
     }
 
-    record Stripped(String value, String coding) { }
+    private static String opaque(String tag) {
+        return tag.startsWith("W/") ? tag.substring(2) : tag;
+    }
 
     private static boolean isStrong(String tag) {
         return tag.length() >= 2 && tag.charAt(0) == '"' && tag.charAt(tag.length() - 1) == '"';

@@ -9,7 +9,8 @@ import java.util.Map;
  * settings: the codings in preference order with their codecs, the size threshold and the one-shot
  * limit. Immutable.
  */
-record MethodPolicy(List<String> codings, Map<String, Codec> codecs, int threshold, int oneShotLimit) {
+record MethodPolicy(List<String> codings, Map<String, Codec> codecs, int threshold, int oneShotLimit,
+        int maxDeclaredLength) {
 
     MethodPolicy {
         codings = List.copyOf(codings);

@@ -26,10 +26,12 @@ final class MethodPolicyResolver {
     private final CompressionSettings settings;
     private final CodecRegistry registry;
     private final Map<Integer, Codec> gzipByLevel = new HashMap<>();
+    private final int maxDeclaredLength;
 
-    MethodPolicyResolver(CompressionSettings settings, CodecRegistry registry) {
+    MethodPolicyResolver(CompressionSettings settings, CodecRegistry registry, int maxDeclaredLength) {
         this.settings = settings;
         this.registry = registry;
+        this.maxDeclaredLength = maxDeclaredLength;
     }
 
     /** The policy of {@code method} on {@code resourceClass}, or {@code null} when it offers no coding. */
@@ -75,7 +77,7 @@ final class MethodPolicyResolver {
         int threshold = compress == null || compress.threshold() < 0 ? settings.threshold() : compress.threshold();
         int oneShotLimit = compress == null || compress.oneShotLimit() < 0
                 ? settings.oneShotLimit() : compress.oneShotLimit();
-        return new MethodPolicy(codings, codecs, threshold, oneShotLimit);
+        return new MethodPolicy(codings, codecs, threshold, oneShotLimit, maxDeclaredLength);
     }
 
     private static boolean hasOurAnnotations(AnnotatedElement e) {

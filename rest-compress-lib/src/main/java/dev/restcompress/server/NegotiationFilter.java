@@ -17,17 +17,16 @@ import java.util.List;
 /**
  * Decides, for one resource method, whether and how each response is encoded.
  *
- * <p>On the request: negotiates {@code Accept-Encoding} once, answers 406 when neither an offered
- * coding nor identity is acceptable (before the resource runs), and strips the coding suffix from
- * {@code If-None-Match} tags so the application's precondition checks still match.
+ * <p>On the request: negotiates {@code Accept-Encoding} once and answers 406 when neither an offered
+ * coding nor identity is acceptable (before the resource runs).
  *
  * <p>On the response: always adds {@code Vary: Accept-Encoding}; leaves HEAD, 1xx, 204, 206, 304,
  * bodies that already have a {@code Content-Encoding}, and already-compressed media types alone;
+ * answers 304 when {@code If-None-Match} lists the encoded variant's tag ({@link EntityTags});
  * otherwise hands an {@link EncodingPlan} to {@link ResponseEncodingInterceptor}. Thread-safe.
  */
 final class NegotiationFilter implements ContainerRequestFilter, ContainerResponseFilter {
     private static final String NEGOTIATION = "dev.restcompress.server.Negotiation";
-    private static final String ETAG_CODING = "dev.restcompress.server.EtagCoding";
     private static final System.Logger LOG = System.getLogger(NegotiationFilter.class.getName());
 
     private final MethodPolicy policy;
@@ -52,13 +51,6 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
             return;
         }
         request.setProperty(NEGOTIATION, negotiation);
-
-        String ifNoneMatch = request.getHeaderString(HttpHeaders.IF_NONE_MATCH);
-        EntityTags.Stripped stripped = EntityTags.stripCoding(ifNoneMatch, policy.codings());
-        if (stripped != null) {
-            request.getHeaders().putSingle(HttpHeaders.IF_NONE_MATCH, stripped.value());
-            request.setProperty(ETAG_CODING, stripped.coding());
-        }
     }
 
     @Override
@@ -70,14 +62,6 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
             return;
         }
         int status = response.getStatus();
-        if (status == 304) {
-            Object coding = request.getProperty(ETAG_CODING);
-            Object etag = headers.getFirst(HttpHeaders.ETAG);
-            if (coding != null && etag != null) {
-                headers.putSingle(HttpHeaders.ETAG, EntityTags.withCoding(etag.toString(), coding.toString()));
-            }
-            return;
-        }
         if (!negotiation.isEncoded()
                 || !response.hasEntity()
                 || status < 200 || status == 204 || status == 206
@@ -87,10 +71,36 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
                 || CompressedMediaTypes.isCompressed(response.getMediaType())) {
             return;
         }
+        if (status == 200 && notModified(request, headers, negotiation.coding())) {
+            response.setStatus(304);
+            response.setEntity(null);
+            headers.remove(HttpHeaders.CONTENT_LENGTH);
+            return;
+        }
         boolean streaming = response.getEntity() instanceof StreamingOutput
                 || MediaType.SERVER_SENT_EVENTS_TYPE.isCompatible(response.getMediaType());
         request.setProperty(EncodingPlan.PROPERTY, new EncodingPlan(policy.codec(negotiation.coding()),
-                negotiation.identityAcceptable(), policy.threshold(), policy.oneShotLimit(), streaming));
+                negotiation.identityAcceptable(), policy.threshold(), policy.oneShotLimit(),
+                policy.maxDeclaredLength(), streaming));
+    }
+
+    /**
+     * Whether the client already holds the variant we would send: its {@code If-None-Match} lists the
+     * coded tag. If so, the ETag header is switched to that tag for the 304.
+     */
+    private static boolean notModified(ContainerRequestContext request, MultivaluedMap<String, Object> headers,
+            String coding) {
+        String ifNoneMatch = request.getHeaderString(HttpHeaders.IF_NONE_MATCH);
+        Object etag = headers.getFirst(HttpHeaders.ETAG);
+        if (ifNoneMatch == null || etag == null || !HttpMethod.GET.equals(request.getMethod())) {
+            return false;
+        }
+        String coded = EntityTags.withCoding(etag.toString(), coding);
+        if (coded.equals(etag.toString()) || !EntityTags.listed(ifNoneMatch, coded)) {
+            return false;
+        }
+        headers.putSingle(HttpHeaders.ETAG, coded);
+        return true;
     }
 
     private static void addVary(MultivaluedMap<String, Object> headers) {

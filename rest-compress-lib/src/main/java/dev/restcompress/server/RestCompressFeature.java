@@ -28,7 +28,8 @@ public final class RestCompressFeature implements Feature {
         CodecRegistry registry = settings.createRegistry();
         LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0} (gzip engine: JDK); {1}",
                 String.join(", ", settings.inPreferenceOrder(registry.codings())), settings);
-        context.register(new CompressionBinder(settings, registry, BufferPool.shared()));
+        context.register(new CompressionBinder(settings, registry, BufferPool.shared(),
+                RuntimeFraming.maxDeclaredLength(context.getConfiguration())));
         context.register(new DecompressionExceptionMapper());
         return true;
     }
