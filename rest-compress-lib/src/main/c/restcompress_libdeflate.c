@@ -162,7 +162,8 @@ static int resolve(void *lib, const char *name, void **slot, char *err, size_t e
 
 /*
  * Opens libdeflate under the given name (e.g. "libdeflate.so.0") and resolves its functions.
- * Returns NULL on success (also when an earlier call already succeeded), else a message saying why.
+ * Returns NULL when the library is a usable libdeflate, else a message saying why. The first
+ * successful call binds the shim; later successful calls only validate their library.
  */
 JNIEXPORT jstring JNICALL
 Java_dev_restcompress_nativelib_LibdeflateNative_openLibrary(JNIEnv *env, jclass cls, jstring name) {
@@ -181,10 +182,9 @@ Java_dev_restcompress_nativelib_LibdeflateNative_openLibrary(JNIEnv *env, jclass
     if (lib == NULL) {
         const char *e = dlerror();
         snprintf(err, sizeof err, "dlopen(%s) failed: %s", cname, e != NULL ? e : "unknown error");
-    } else if (api() != NULL) {
-        /* Already bound (possibly to another name): keep the first binding, drop this reference. */
-        dlclose(lib);
     } else {
+        /* Resolve every symbol even when a binding exists, so a library that is not libdeflate is
+         * reported as such whatever was loaded before. */
         struct libdeflate_api a;
         memset(&a, 0, sizeof a);
         a.lib = lib;
@@ -195,10 +195,11 @@ Java_dev_restcompress_nativelib_LibdeflateNative_openLibrary(JNIEnv *env, jclass
               && resolve(lib, "libdeflate_alloc_decompressor", (void **)&a.alloc_decompressor, err, sizeof err)
               && resolve(lib, "libdeflate_gzip_decompress_ex", (void **)&a.gzip_decompress_ex, err, sizeof err)
               && resolve(lib, "libdeflate_free_decompressor", (void **)&a.free_decompressor, err, sizeof err);
-        if (ok) {
+        if (ok && api() == NULL) {
             g_api_storage = a;
             __atomic_store_n(&g_api, &g_api_storage, __ATOMIC_RELEASE);
         } else {
+            /* Failed, or already bound: the first binding stays (handles in use depend on it). */
             dlclose(lib);
         }
     }
