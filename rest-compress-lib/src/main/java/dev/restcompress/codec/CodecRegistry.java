@@ -30,16 +30,32 @@ public final class CodecRegistry {
     }
 
     /**
-     * The standard codecs with the given settings: {@code lzf} and {@code gzip}.
+     * The standard codecs with the given settings: {@code lzf} and {@code gzip}, the latter on the
+     * {@linkplain GzipEngine#active() active gzip engine} (native libdeflate unless unavailable or
+     * disabled by {@value GzipEngine#PROPERTY}).
      *
-     * @param gzipLevel one-shot gzip level 1-9
+     * @param gzipLevel one-shot gzip level 1-9 (1-12 on libdeflate)
      * @param gzipStreamingLevel streaming gzip level 1-9
      */
     public static CodecRegistry standard(int gzipLevel, int gzipStreamingLevel) {
+        return standard(gzipLevel, gzipStreamingLevel, GzipEngine.active());
+    }
+
+    /** The standard codecs with gzip on the given engine. */
+    public static CodecRegistry standard(int gzipLevel, int gzipStreamingLevel, GzipEngine gzipEngine) {
         List<Codec> codecs = new ArrayList<>();
         codecs.add(new LzfCodec());
-        codecs.add(new JdkGzipCodec(gzipLevel, gzipStreamingLevel));
+        codecs.add(gzipEngine.create(gzipLevel, gzipStreamingLevel));
         return of(codecs);
+    }
+
+    /**
+     * The engine behind this registry's {@code gzip} codec: {@code "libdeflate"}, {@code "JDK"}, or
+     * {@code "none"} when there is no gzip codec or it is neither of ours.
+     */
+    public String gzipEngine() {
+        GzipEngine engine = GzipEngine.of(byCoding.get(JdkGzipCodec.CODING));
+        return engine == null ? "none" : engine.toString();
     }
 
     /** The codec for a token, or {@code null} when this process does not have it. */

@@ -1,6 +1,5 @@
 package dev.restcompress.codec;
 
-import dev.restcompress.io.NonClosingOutputStream;
 import dev.restcompress.io.ObjectPool;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,8 +7,6 @@ import java.io.OutputStream;
 import java.util.Objects;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.GZIPOutputStream;
 
 /**
  * The {@code gzip} coding (RFC 1952) on {@code java.util.zip}: the engine used when native
@@ -23,6 +20,8 @@ import java.util.zip.GZIPOutputStream;
 public final class JdkGzipCodec implements Codec {
     /** The coding token. */
     public static final String CODING = "gzip";
+    /** The highest level {@code java.util.zip} offers. */
+    public static final int MAX_LEVEL = 9;
 
     private static final byte[] HEADER = {
         0x1f, (byte) 0x8b, // magic
@@ -43,16 +42,9 @@ public final class JdkGzipCodec implements Codec {
      * @param streamingLevel level of the streaming path, 1 to 9
      */
     public JdkGzipCodec(int level, int streamingLevel) {
-        this.level = checkLevel("level", level);
-        this.streamingLevel = checkLevel("streamingLevel", streamingLevel);
+        this.level = GzipStreams.checkLevel("level", level, MAX_LEVEL);
+        this.streamingLevel = GzipStreams.checkLevel("streamingLevel", streamingLevel, MAX_LEVEL);
         this.deflaters = ObjectPool.perCore(() -> new Deflater(this.level, true), Deflater::end);
-    }
-
-    private static int checkLevel(String name, int value) {
-        if (value < 1 || value > 9) {
-            throw new IllegalArgumentException("gzip " + name + " must be 1 to 9, was " + value);
-        }
-        return value;
     }
 
     @Override
@@ -115,20 +107,16 @@ public final class JdkGzipCodec implements Codec {
 
     @Override
     public OutputStream compressingStream(OutputStream sink) throws IOException {
-        return new LeveledGzipOutputStream(new NonClosingOutputStream(Objects.requireNonNull(sink, "sink")),
-                streamingLevel);
+        return GzipStreams.compressing(sink, streamingLevel);
     }
 
     @Override
     public InputStream openDecompressor(InputStream source) throws IOException {
-        return new GZIPInputStream(source, 8192);
+        return GzipStreams.decompressing(source);
     }
 
-    /** {@link GZIPOutputStream} with sync flush and a chosen level; close() ends its Deflater. */
-    private static final class LeveledGzipOutputStream extends GZIPOutputStream {
-        LeveledGzipOutputStream(OutputStream out, int level) throws IOException {
-            super(out, 8192, true);
-            def.setLevel(level);
-        }
+    /** The streaming level. */
+    public int streamingLevel() {
+        return streamingLevel;
     }
 }

@@ -5,6 +5,7 @@ import dev.restcompress.annotation.Compress;
 import dev.restcompress.annotation.FastGzip;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.codec.GzipEngine;
 import dev.restcompress.codec.JdkGzipCodec;
 import dev.restcompress.config.CompressionSettings;
 import java.lang.annotation.Annotation;
@@ -102,13 +103,21 @@ final class MethodPolicyResolver {
         }
     }
 
+    /** The server's gzip codec at another one-shot level, on the same engine (libdeflate or JDK). */
     private synchronized Codec gzipAtLevel(int level, Method method) {
-        if (level < 1 || level > 9) {
-            throw new IllegalArgumentException("@FastGzip(level) on " + method + " must be 1 to 9, was " + level);
+        Codec base = registry.forCoding(JdkGzipCodec.CODING);
+        GzipEngine engine = GzipEngine.of(base);
+        if (engine == null) {
+            engine = GzipEngine.JDK; // a custom gzip codec: levels are only meaningful for ours
         }
-        if (level == settings.gzipLevel()) {
-            return registry.forCoding(JdkGzipCodec.CODING);
+        if (level < 1 || level > engine.maxLevel()) {
+            throw new IllegalArgumentException("@FastGzip(level) on " + method + " must be 1 to " + engine.maxLevel()
+                    + " with the " + engine + " gzip engine (libdeflate allows 1 to 12, JDK 1 to 9), was " + level);
         }
-        return gzipByLevel.computeIfAbsent(level, l -> new JdkGzipCodec(l, settings.gzipStreamingLevel()));
+        if (level == GzipEngine.levelOf(base)) {
+            return base;
+        }
+        GzipEngine chosen = engine;
+        return gzipByLevel.computeIfAbsent(level, l -> chosen.create(l, settings.gzipStreamingLevel()));
     }
 }

@@ -26,8 +26,8 @@ public final class RestCompressFeature implements Feature {
     public boolean configure(FeatureContext context) {
         CompressionSettings settings = CompressionSettings.from(context.getConfiguration()::getProperty);
         CodecRegistry registry = settings.createRegistry();
-        LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0} (gzip engine: JDK); {1}",
-                String.join(", ", settings.inPreferenceOrder(registry.codings())), settings);
+        LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0} (gzip engine: {1}); {2}",
+                String.join(", ", settings.inPreferenceOrder(registry.codings())), registry.gzipEngine(), settings);
         context.register(new CompressionBinder(settings, registry, BufferPool.shared(),
                 RuntimeFraming.maxDeclaredLength(context.getConfiguration())));
         context.register(new DecompressionExceptionMapper());

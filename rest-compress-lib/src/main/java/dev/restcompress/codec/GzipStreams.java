@@ -1,0 +1,52 @@
+package dev.restcompress.codec;
+
+import dev.restcompress.io.NonClosingOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Objects;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * The streaming half of the {@code gzip} coding on {@code java.util.zip}, shared by both gzip
+ * engines: libdeflate only works on whole buffers, so streaming responses (SSE, bodies past the
+ * one-shot limit) and streaming decompression use the JDK whatever the one-shot engine is.
+ */
+final class GzipStreams {
+    /** Buffer of the JDK streams: big enough to amortise a Deflater call, small per request. */
+    private static final int BUFFER_SIZE = 8192;
+
+    private GzipStreams() {
+    }
+
+    /**
+     * A gzip stream over {@code sink} at {@code level} whose {@code flush()} does a SYNC_FLUSH (so the
+     * peer can decode everything written so far) and whose {@code close()} finishes the member without
+     * closing {@code sink}.
+     */
+    static OutputStream compressing(OutputStream sink, int level) throws IOException {
+        return new LeveledGzipOutputStream(new NonClosingOutputStream(Objects.requireNonNull(sink, "sink")), level);
+    }
+
+    /** A gzip decoder over {@code source}; it reads concatenated members as one stream. */
+    static InputStream decompressing(InputStream source) throws IOException {
+        return new GZIPInputStream(source, BUFFER_SIZE);
+    }
+
+    /** Checks a level against an engine's range, naming the setting in the message. */
+    static int checkLevel(String name, int value, int max) {
+        if (value < 1 || value > max) {
+            throw new IllegalArgumentException("gzip " + name + " must be 1 to " + max + ", was " + value);
+        }
+        return value;
+    }
+
+    /** {@link GZIPOutputStream} with sync flush and a chosen level; close() ends its Deflater. */
+    private static final class LeveledGzipOutputStream extends GZIPOutputStream {
+        LeveledGzipOutputStream(OutputStream out, int level) throws IOException {
+            super(out, BUFFER_SIZE, true);
+            def.setLevel(level);
+        }
+    }
+}
