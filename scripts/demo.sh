@@ -20,5 +20,10 @@ done
 scripts/setup.sh --no-python
 echo "demo: building (first run downloads dependencies from Maven Central)..." >&2
 mvn -B -q -pl rest-compress-demo -am install -DskipTests
+# exec:java runs the demo inside Maven's JVM: allow the JNI shim without JDK 24+ warnings.
+java_major=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+if [ "${java_major%%.*}" -ge 22 ] 2>/dev/null; then
+    export MAVEN_OPTS="${MAVEN_OPTS:-} --enable-native-access=ALL-UNNAMED"
+fi
 exec mvn -B -q -pl rest-compress-demo exec:java \
     -Dexec.args="--host $host --port $port --testdata $root/testdata"

@@ -10,6 +10,10 @@ import java.lang.annotation.Target;
  * Offers the standard {@code gzip} content coding, which every HTTP client decodes, on a resource
  * method or on every method of a resource class. Request bodies in {@code gzip} (or {@code x-gzip})
  * are decoded.
+ *
+ * <p>The one-shot path compresses with native libdeflate (about twice the speed of
+ * {@code java.util.zip} at no larger output) when the system's {@code libdeflate.so.0} loads, and
+ * with {@code java.util.zip} otherwise; the start-up log line says which engine is active.
  */
 @Documented
 @Coding("gzip")
@@ -17,8 +21,8 @@ import java.lang.annotation.Target;
 @Target({ElementType.METHOD, ElementType.TYPE})
 public @interface FastGzip {
     /**
-     * Compression level of the one-shot path, 1 (fastest) to 9 (smallest); 0 means the global
-     * setting {@code rest-compress.gzip.level} (default 6).
+     * Compression level of the one-shot path, 1 (fastest) to 12 (smallest) with libdeflate, 1 to 9
+     * with the JDK engine; 0 means the global setting {@code rest-compress.gzip.level} (default 6).
      */
     int level() default 0;
 }

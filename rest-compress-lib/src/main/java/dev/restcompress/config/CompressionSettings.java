@@ -26,7 +26,7 @@ import java.util.function.Function;
  *       decode to (413 on the server beyond it)</td></tr>
  *   <tr><td>{@value #PREFERENCE}</td><td>zstd,br,lzf,gzip</td><td>server preference among codings
  *       of equal client weight</td></tr>
- *   <tr><td>{@value #GZIP_LEVEL}</td><td>6</td><td>gzip one-shot level 1-9</td></tr>
+ *   <tr><td>{@value #GZIP_LEVEL}</td><td>6</td><td>gzip one-shot level, 1-12 with libdeflate, 1-9 with the JDK engine</td></tr>
  *   <tr><td>{@value #GZIP_STREAMING_LEVEL}</td><td>1</td><td>gzip streaming level 1-9</td></tr>
  *   <tr><td>{@value #CLIENT_REQUEST_CODING}</td><td>(none)</td><td>client: coding for request
  *       bodies</td></tr>
@@ -62,7 +62,8 @@ public final class CompressionSettings {
         oneShotLimit = intValue(lookup, ONE_SHOT_LIMIT, 4 * 1024 * 1024, 0, 1 << 30);
         maxDecodedSize = longValue(lookup, MAX_DECODED_SIZE, 10L * 1024 * 1024, 0, Long.MAX_VALUE);
         preference = tokens(lookup, PREFERENCE, DEFAULT_PREFERENCE);
-        gzipLevel = intValue(lookup, GZIP_LEVEL, 6, 1, 9);
+        // 10-12 exist on libdeflate only; the JDK engine rejects them with a clear message.
+        gzipLevel = intValue(lookup, GZIP_LEVEL, 6, 1, 12);
         gzipStreamingLevel = intValue(lookup, GZIP_STREAMING_LEVEL, 1, 1, 9);
         Object rc = lookup.apply(CLIENT_REQUEST_CODING);
         clientRequestCoding = rc == null || rc.toString().isBlank() ? null : CodecRegistry.canonical(rc.toString());
