@@ -33,7 +33,7 @@ import java.util.zip.ZipException;
  * <p>Immutable and thread-safe. Construct only when {@link LibdeflateLoader#system()} is available
  * ({@link GzipEngine#active()} decides); otherwise use {@link JdkGzipCodec}.
  */
-public final class LibdeflateGzipCodec implements Codec {
+public final class LibdeflateGzipCodec implements Codec, BufferedDecompressor {
     /** Fastest level. */
     public static final int MIN_LEVEL = LibdeflateCompressor.MIN_LEVEL;
     /** Smallest output. */
@@ -139,6 +139,7 @@ public final class LibdeflateGzipCodec implements Codec {
      * @throws IndexOutOfBoundsException if the range is outside {@code in}
      * @throws IllegalArgumentException if {@code maxDecompressed} is negative
      */
+    @Override
     public byte[] decompress(byte[] in, int inOff, int inLen, long maxDecompressed) throws DecompressionException {
         Objects.checkFromIndexSize(inOff, inLen, in.length);
         if (maxDecompressed < 0) {

@@ -1,5 +1,7 @@
 package dev.restcompress.server;
 
+import dev.restcompress.codec.BufferedDecompressor;
+import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.ContentCodings;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.codec.DecompressionException;
@@ -7,7 +9,11 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.util.List;
 
 /**
  * Decodes request bodies that carry {@code Content-Encoding}, through bounded decoders, before the
@@ -16,6 +22,9 @@ import java.io.IOException;
  * {@link DecodingErrors}. Thread-safe (immutable).
  */
 final class RequestDecodingInterceptor implements ReaderInterceptor {
+    /** Compressed bodies up to this size are decoded in one call when the codec can. */
+    static final int ONE_SHOT_BODY_LIMIT = 256 * 1024;
+
     private final CodecRegistry registry;
     private final long maxDecodedSize;
 
@@ -36,7 +45,7 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
         if (codings.isIdentity()) {
             return context.proceed();
         }
-        context.setInputStream(codings.decode(context.getInputStream(), maxDecodedSize));
+        context.setInputStream(decoded(codings, context.getInputStream(), contentLength(headers)));
         headers.remove(HttpHeaders.CONTENT_ENCODING);
         headers.remove(HttpHeaders.CONTENT_LENGTH);
         try {
@@ -48,6 +57,41 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
                 throw DecodingErrors.toException(cause);
             }
             throw e;
+        }
+    }
+
+    /**
+     * Small bodies in a coding that can decode from memory (gzip on libdeflate) are read whole and
+     * decoded in one call; everything else streams through a bounded decoder. Either way at most
+     * {@code maxDecodedSize} decoded bytes are ever held.
+     */
+    private InputStream decoded(ContentCodings codings, InputStream body, long contentLength) throws IOException {
+        List<Codec> applied = codings.applied();
+        if (applied.size() == 1 && applied.get(0) instanceof BufferedDecompressor oneShot
+                && contentLength >= 0 && contentLength <= ONE_SHOT_BODY_LIMIT) {
+            byte[] compressed = body.readNBytes((int) contentLength + 1);
+            if (compressed.length == contentLength) {
+                try {
+                    return new ByteArrayInputStream(oneShot.decompress(compressed, 0, compressed.length, maxDecodedSize));
+                } catch (DecompressionException e) {
+                    throw DecodingErrors.toException(e);
+                }
+            }
+            // The body disagrees with its Content-Length: let the streaming decoder judge all of it.
+            body = new SequenceInputStream(new ByteArrayInputStream(compressed), body);
+        }
+        return codings.decode(body, maxDecodedSize);
+    }
+
+    private static long contentLength(MultivaluedMap<String, String> headers) {
+        String v = headers.getFirst(HttpHeaders.CONTENT_LENGTH);
+        if (v == null) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            return -1;
         }
     }
 }

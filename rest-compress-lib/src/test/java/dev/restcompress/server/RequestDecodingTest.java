@@ -74,6 +74,21 @@ class RequestDecodingTest {
         assertArrayEquals(data, r.body());
     }
 
+    @ParameterizedTest
+    @CsvSource({"20000,200", "99000,200", "100001,413"})
+    void chunkedBodiesTakeTheStreamingPath(int size, int status) throws Exception {
+        // No Content-Length: the body cannot be read whole up front, so it streams through the decoder.
+        byte[] gz = compress(GZIP, TestResource.payload(size));
+        HttpRequest req = HttpRequest.newBuilder(server.uri("echo")).timeout(Duration.ofSeconds(30))
+                .header("Content-Encoding", "gzip")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(gz))).build();
+        HttpResponse<byte[]> r = HTTP.send(req, HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(status, r.statusCode(), text(r));
+        if (status == 200) {
+            assertArrayEquals(TestResource.payload(size), r.body());
+        }
+    }
+
     @Test
     void decodesStackedCodingsInReverseOrder() throws Exception {
         byte[] data = TestResource.payload(30_000);
