@@ -4,6 +4,7 @@ import dev.restcompress.annotation.EncodeRequest;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.config.CompressionSettings;
+import dev.restcompress.io.Abortable;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptorContext;
@@ -45,10 +46,15 @@ final class ClientRequestEncodingInterceptor implements WriterInterceptor {
         OutputStream original = context.getOutputStream();
         OutputStream encoder = codec.compressingStream(original);
         context.setOutputStream(encoder);
+        boolean done = false;
         try {
             context.proceed();
             encoder.close();
+            done = true;
         } finally {
+            if (!done) {
+                Abortable.abort(encoder);
+            }
             context.setOutputStream(original);
         }
     }

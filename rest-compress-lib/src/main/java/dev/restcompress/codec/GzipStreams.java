@@ -1,5 +1,6 @@
 package dev.restcompress.codec;
 
+import dev.restcompress.io.Abortable;
 import dev.restcompress.io.NonClosingOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,11 +43,16 @@ final class GzipStreams {
         return value;
     }
 
-    /** {@link GZIPOutputStream} with sync flush and a chosen level; close() ends its Deflater. */
-    private static final class LeveledGzipOutputStream extends GZIPOutputStream {
+    /** {@link GZIPOutputStream} with sync flush and a chosen level; close() and abort() end its Deflater. */
+    private static final class LeveledGzipOutputStream extends GZIPOutputStream implements Abortable {
         LeveledGzipOutputStream(OutputStream out, int level) throws IOException {
             super(out, BUFFER_SIZE, true);
             def.setLevel(level);
+        }
+
+        @Override
+        public void abort() {
+            def.end(); // later writes fail; nothing more reaches the sink
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.restcompress.codec;
 
 import dev.restcompress.io.ObjectPool;
+import dev.restcompress.io.PooledResources;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -17,7 +18,7 @@ import java.util.zip.Deflater;
  * and its own level (default 1: a streaming response is latency-bound). Decompression handles
  * concatenated members. Thread-safe.
  */
-public final class JdkGzipCodec implements Codec {
+public final class JdkGzipCodec implements Codec, PooledResources {
     /** The coding token. */
     public static final String CODING = "gzip";
     /** The highest level {@code java.util.zip} offers. */
@@ -118,5 +119,9 @@ public final class JdkGzipCodec implements Codec {
     /** The streaming level. */
     public int streamingLevel() {
         return streamingLevel;
+    }
+    @Override
+    public int resourcesInUse() {
+        return deflaters.outstanding();
     }
 }

@@ -1,6 +1,7 @@
 package dev.restcompress.codec;
 
 import dev.restcompress.io.ObjectPool;
+import dev.restcompress.io.PooledResources;
 import dev.restcompress.nativelib.GzipMemberResult;
 import dev.restcompress.nativelib.LibdeflateCompressor;
 import dev.restcompress.nativelib.LibdeflateDecompressor;
@@ -33,7 +34,7 @@ import java.util.zip.ZipException;
  * <p>Immutable and thread-safe. Construct only when {@link LibdeflateLoader#system()} is available
  * ({@link GzipEngine#active()} decides); otherwise use {@link JdkGzipCodec}.
  */
-public final class LibdeflateGzipCodec implements Codec, BufferedDecompressor {
+public final class LibdeflateGzipCodec implements Codec, BufferedDecompressor, PooledResources {
     /** Fastest level. */
     public static final int MIN_LEVEL = LibdeflateCompressor.MIN_LEVEL;
     /** Smallest output. */
@@ -256,5 +257,9 @@ public final class LibdeflateGzipCodec implements Codec, BufferedDecompressor {
     @Override
     public String toString() {
         return "LibdeflateGzipCodec[level=" + level + ", streamingLevel=" + streamingLevel + "]";
+    }
+    @Override
+    public int resourcesInUse() {
+        return compressors.outstanding() + decompressors.outstanding();
     }
 }

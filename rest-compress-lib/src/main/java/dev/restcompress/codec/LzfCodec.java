@@ -8,6 +8,7 @@ import com.ning.compress.lzf.LZFInputStream;
 import com.ning.compress.lzf.util.ChunkDecoderFactory;
 import com.ning.compress.lzf.util.ChunkEncoderFactory;
 import dev.restcompress.io.ObjectPool;
+import dev.restcompress.io.PooledResources;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -21,7 +22,7 @@ import java.util.Objects;
  * per response. Decoding always uses the bounds-checked ("safe") decoder, because request bodies are
  * attacker-controlled. Thread-safe.
  */
-public final class LzfCodec implements Codec {
+public final class LzfCodec implements Codec, PooledResources {
     /** The coding token. */
     public static final String CODING = "lzf";
 
@@ -75,8 +76,8 @@ public final class LzfCodec implements Codec {
         return new LZFInputStream(ChunkDecoderFactory.safeInstance(), source);
     }
 
-    /** Encoders handed out and not returned (for leak tests). */
-    int encodersOutstanding() {
+    @Override
+    public int resourcesInUse() {
         return encoders.outstanding();
     }
 }

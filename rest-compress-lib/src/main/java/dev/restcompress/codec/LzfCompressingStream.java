@@ -2,6 +2,7 @@ package dev.restcompress.codec;
 
 import com.ning.compress.lzf.ChunkEncoder;
 import com.ning.compress.lzf.LZFChunk;
+import dev.restcompress.io.Abortable;
 import dev.restcompress.io.ObjectPool;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -12,7 +13,7 @@ import java.util.Objects;
  * {@code flush()} encodes the partial chunk too, so the peer can decode everything written so far.
  * The encoder is taken on first use and returned on close. Not thread-safe.
  */
-final class LzfCompressingStream extends OutputStream {
+final class LzfCompressingStream extends OutputStream implements Abortable {
     private final OutputStream sink;
     private final ObjectPool<ChunkEncoder> encoders;
     private final byte[] chunk = new byte[LZFChunk.MAX_CHUNK_LEN];
@@ -72,6 +73,16 @@ final class LzfCompressingStream extends OutputStream {
                 encoders.release(encoder);
                 encoder = null;
             }
+        }
+    }
+
+    @Override
+    public void abort() {
+        closed = true;
+        filled = 0;
+        if (encoder != null) {
+            encoders.release(encoder);
+            encoder = null;
         }
     }
 

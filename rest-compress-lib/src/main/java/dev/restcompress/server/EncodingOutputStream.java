@@ -1,6 +1,7 @@
 package dev.restcompress.server;
 
 import dev.restcompress.codec.Codec;
+import dev.restcompress.io.Abortable;
 import dev.restcompress.io.BufferPool;
 import dev.restcompress.io.GrowableBuffer;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -100,6 +101,7 @@ final class EncodingOutputStream extends OutputStream {
         try {
             if (encoder != null) {
                 encoder.close();
+                encoder = null;
             } else {
                 sendBuffered();
             }
@@ -108,9 +110,16 @@ final class EncodingOutputStream extends OutputStream {
         }
     }
 
-    /** Returns pooled memory without sending anything (the entity writer failed). Idempotent. */
+    /**
+     * Returns pooled memory and encoders without sending anything more (the entity writer or the
+     * connection failed). Idempotent, and harmless after {@link #finish()}.
+     */
     void release() {
         finished = true;
+        if (encoder != null) {
+            Abortable.abort(encoder);
+            encoder = null;
+        }
         if (buffer != null) {
             buffer.release();
             buffer = null;

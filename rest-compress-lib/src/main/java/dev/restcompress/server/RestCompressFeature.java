@@ -22,15 +22,23 @@ import jakarta.ws.rs.ext.Provider;
 public final class RestCompressFeature implements Feature {
     private static final System.Logger LOG = System.getLogger(RestCompressFeature.class.getName());
 
+    private volatile CodecRegistry registry;
+
     @Override
     public boolean configure(FeatureContext context) {
         CompressionSettings settings = CompressionSettings.from(context.getConfiguration()::getProperty);
         CodecRegistry registry = settings.createRegistry();
+        this.registry = registry;
         LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0} (gzip engine: {1}); {2}",
                 String.join(", ", settings.inPreferenceOrder(registry.codings())), registry.gzipEngine(), settings);
         context.register(new CompressionBinder(settings, registry, BufferPool.shared(),
                 RuntimeFraming.maxDeclaredLength(context.getConfiguration())));
         context.register(new DecompressionExceptionMapper());
         return true;
+    }
+
+    /** The codecs this feature configured ({@code null} before {@code configure}), for diagnostics. */
+    public CodecRegistry registry() {
+        return registry;
     }
 }

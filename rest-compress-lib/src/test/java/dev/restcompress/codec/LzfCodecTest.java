@@ -40,6 +40,6 @@ class LzfCodecTest extends CodecConformanceTest {
                 out.write(new byte[70_000]);
             }
         }
-        assertEquals(0, CODEC.encodersOutstanding());
+        assertEquals(0, CODEC.resourcesInUse());
     }
 }
