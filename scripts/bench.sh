@@ -7,6 +7,7 @@
 #                  proves every benchmark runs and every report is produced, numbers are indicative
 #   --corpus DIR   folder of files to compress (default <repo>/testdata)
 #   --codecs ids   e.g. lzf,gzip-jdk-6 (default: every codec available here)
+#   --files a,b    corpus file names for the codec suite (default: all; --quick: three)
 #   --suites list  codec,small,interceptor (default: all)
 #   --forks N --warmups N --iterations N --time-ms N   JMH settings (default 1, 2, 3, 1000)
 #   --link-mbps N  reference link speed for the small-payload verdict (default 1000)
@@ -27,7 +28,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --corpus) [ $# -ge 2 ] || die "--corpus needs a folder"; corpus="$2"; shift 2 ;;
         --out) die "--out is chosen by this script (results/bench-<timestamp>); run BenchMain directly to change it" ;;
-        -h|--help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) args+=("$1"); shift ;;
     esac
 done

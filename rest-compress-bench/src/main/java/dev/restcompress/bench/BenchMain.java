@@ -59,9 +59,16 @@ public final class BenchMain {
         }
         Path out = o.out.toAbsolutePath().normalize();
         Files.createDirectories(out);
-        List<String> files = o.quick ? quickFiles(corpus) : Corpus.names(corpus);
+        List<String> files = !o.files.isEmpty() ? o.files : o.quick ? quickFiles(corpus) : Corpus.names(corpus);
+        for (String f : files) {
+            if (!Files.isRegularFile(corpus.resolve(f))) {
+                System.err.println("bench: no file " + f + " in " + corpus);
+                return 2;
+            }
+        }
         progress("results go to " + out);
-        progress("corpus " + corpus + ": " + files.size() + " file(s)" + (o.quick ? " (quick subset)" : ""));
+        progress("corpus " + corpus + ": " + files.size() + " file(s)"
+                + (files.size() < Corpus.names(corpus).size() ? " (a subset)" : ""));
 
         Markdown md = new Markdown();
         md.heading(1, "rest-compress benchmark " + out.getFileName());
@@ -69,34 +76,13 @@ public final class BenchMain {
         List<String> produced = new ArrayList<>(List.of("report.md"));
 
         if (o.suites.contains("codec")) {
-            String[] ids = codecs.stream().map(BenchCodec::id).toArray(String[]::new);
-            String[] rawIds = codecs.stream().filter(BenchCodec::hasRaw).map(BenchCodec::id).toArray(String[]::new);
-            String[] names = files.toArray(String[]::new);
-            progress("codec suite, SPI path: " + ids.length + " codec(s) x " + names.length + " file(s) x 3 ops");
-            List<Measurement> codec = new ArrayList<>(run(o, out, "codec-spi", base(o, CodecBench.class)
-                    .param("codec", ids).param("path", "spi").param("file", names)));
-            if (rawIds.length > 0) {
-                progress("codec suite, raw path: " + rawIds.length + " codec(s) x " + names.length + " file(s) x 3 ops");
-                codec.addAll(run(o, out, "codec-raw", base(o, CodecBench.class)
-                        .param("codec", rawIds).param("path", "raw").param("file", names)));
-            }
-            new CodecReport(corpus, codec).write(out, md);
-            produced.addAll(CodecReport.FILES);
+            produced.addAll(codecSuite(o, out, corpus, codecs, files, md));
         }
         if (o.suites.contains("small")) {
-            String[] ids = codecs.stream().map(BenchCodec::id).toArray(String[]::new);
-            progress("small-payload suite: " + ids.length + " codec(s) x 7 sizes x 2 ops");
-            List<Measurement> small = run(o, out, "small", base(o, SmallPayloadBench.class).param("codec", ids));
-            new SmallPayloadReport(corpus, small, o.linkMbps).write(out, md);
-            produced.addAll(SmallPayloadReport.FILES);
+            produced.addAll(smallPayloadSuite(o, out, corpus, codecs, md));
         }
         if (o.suites.contains("interceptor")) {
-            progress("interceptor suite: RESTEasy in-memory dispatcher with and without the feature, "
-                    + "3 paths x 2 codings, plus the codec alone");
-            List<Measurement> ic = new ArrayList<>(run(o, out, "interceptor", base(o, InterceptorBench.class)));
-            ic.addAll(run(o, out, "response-codec", base(o, ResponseCodecBench.class)));
-            new InterceptorReport(ic, ResponseBody.pick(corpus)).write(out, md);
-            produced.addAll(InterceptorReport.FILES);
+            produced.addAll(interceptorSuite(o, out, corpus, md));
         }
 
         Files.writeString(out.resolve("report.md"), md.toString());
@@ -109,6 +95,44 @@ public final class BenchMain {
         }
         progress("done in " + Duration.between(start, Instant.now()).toSeconds() + " s: " + out.resolve("report.md"));
         return 0;
+    }
+
+    private static List<String> codecSuite(BenchOptions o, Path out, Path corpus, List<BenchCodec> codecs,
+            List<String> files, Markdown md) throws RunnerException {
+        String[] ids = codecs.stream().map(BenchCodec::id).toArray(String[]::new);
+        String[] rawIds = codecs.stream().filter(BenchCodec::hasRaw).map(BenchCodec::id).toArray(String[]::new);
+        String[] names = files.toArray(String[]::new);
+        progress("codec suite, SPI path: " + ids.length + " codec(s) x " + names.length + " file(s) x 3 ops"
+                + estimate(o, ids.length * names.length * 3));
+        List<Measurement> codec = new ArrayList<>(run(o, out, "codec-spi", base(o, CodecBench.class)
+                .param("codec", ids).param("path", "spi").param("file", names)));
+        if (rawIds.length > 0) {
+            progress("codec suite, raw path: " + rawIds.length + " codec(s) x " + names.length + " file(s) x 3 ops"
+                    + estimate(o, rawIds.length * names.length * 3));
+            codec.addAll(run(o, out, "codec-raw", base(o, CodecBench.class)
+                    .param("codec", rawIds).param("path", "raw").param("file", names)));
+        }
+        new CodecReport(corpus, codec).write(out, md);
+        return CodecReport.FILES;
+    }
+
+    private static List<String> smallPayloadSuite(BenchOptions o, Path out, Path corpus, List<BenchCodec> codecs,
+            Markdown md) throws RunnerException {
+        String[] ids = codecs.stream().map(BenchCodec::id).toArray(String[]::new);
+        progress("small-payload suite: " + ids.length + " codec(s) x 7 sizes x 2 ops" + estimate(o, ids.length * 14));
+        List<Measurement> small = run(o, out, "small", base(o, SmallPayloadBench.class).param("codec", ids));
+        new SmallPayloadReport(corpus, small, o.linkMbps).write(out, md);
+        return SmallPayloadReport.FILES;
+    }
+
+    private static List<String> interceptorSuite(BenchOptions o, Path out, Path corpus, Markdown md)
+            throws RunnerException {
+        progress("interceptor suite: RESTEasy in-memory dispatcher with and without the feature, "
+                + "3 paths x 2 codings, plus the codec alone" + estimate(o, 16));
+        List<Measurement> ic = new ArrayList<>(run(o, out, "interceptor", base(o, InterceptorBench.class)));
+        ic.addAll(run(o, out, "response-codec", base(o, ResponseCodecBench.class)));
+        new InterceptorReport(ic, ResponseBody.pick(corpus)).write(out, md);
+        return InterceptorReport.FILES;
     }
 
     private static List<BenchCodec> availableCodecs(BenchOptions o) {
@@ -180,6 +204,12 @@ public final class BenchMain {
         options.resultFormat(ResultFormatType.JSON).result(out.resolve("jmh-" + name + ".json").toString());
         Collection<RunResult> results = new Runner(options.build()).run();
         return Measurement.from(results);
+    }
+
+    /** A rough duration for {@code n} benchmarks: iterations plus about a second per fork to start. */
+    private static String estimate(BenchOptions o, int n) {
+        double perBenchmark = Math.max(1, o.forks) * ((o.warmups + o.iterations) * o.timeMs / 1000.0 + (o.forks > 0 ? 1 : 0.1));
+        return String.format(java.util.Locale.ROOT, " (%d benchmarks, about %.0f s)", n, n * perBenchmark);
     }
 
     static void progress(String message) {

@@ -15,6 +15,7 @@ import java.util.List;
  * --corpus DIR         folder of files to compress (default testdata)
  * --out DIR            results folder (default results/bench-&lt;timestamp&gt;)
  * --codecs a,b         codec ids (default: every available one in BenchCodecs)
+ * --files a,b          corpus file names for the codec suite (default: all; quick: three)
  * --suites a,b         codec, small, interceptor (default: all)
  * --forks N --warmups N --iterations N --time-ms N    JMH settings (full mode: 1, 2, 3, 1000)
  * --link-mbps N        reference link for the small-payload verdict (default 1000)
@@ -25,6 +26,7 @@ final class BenchOptions {
     Path corpus = Paths.get("testdata");
     Path out = Paths.get("results", "bench-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     List<String> codecs = new ArrayList<>();
+    List<String> files = new ArrayList<>();
     List<String> suites = new ArrayList<>(List.of("codec", "small", "interceptor"));
     int forks = 1;
     int warmups = 2;
@@ -42,6 +44,7 @@ final class BenchOptions {
                 case "--corpus" -> o.corpus = Paths.get(value(args, ++i, a));
                 case "--out" -> o.out = Paths.get(value(args, ++i, a));
                 case "--codecs" -> o.codecs = List.of(value(args, ++i, a).split(","));
+                case "--files" -> o.files = List.of(value(args, ++i, a).split(","));
                 case "--suites" -> o.suites = List.of(value(args, ++i, a).split(","));
                 case "--forks" -> { o.forks = intValue(args, ++i, a, 0); jmhSet = true; }
                 case "--warmups" -> { o.warmups = intValue(args, ++i, a, 0); jmhSet = true; }
@@ -89,7 +92,8 @@ final class BenchOptions {
     }
 
     static String usage() {
-        return "usage: BenchMain [--quick] [--corpus DIR] [--out DIR] [--codecs a,b] [--suites codec,small,interceptor]\n"
+        return "usage: BenchMain [--quick] [--corpus DIR] [--out DIR] [--codecs a,b] [--files a,b]\n"
+                + "                 [--suites codec,small,interceptor]\n"
                 + "                 [--forks N] [--warmups N] [--iterations N] [--time-ms N] [--link-mbps N]";
     }
 }
