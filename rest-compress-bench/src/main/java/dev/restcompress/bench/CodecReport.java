@@ -219,6 +219,41 @@ final class CodecReport {
             md.table(List.of("codec", "compress", "decompress", "round trip", "round trip ΔB/op", "raw path"), cost);
         }
         md.paragraph("![round trip speed vs size](roundtrip-vs-size.png)");
+        perFileTable(md);
+    }
+
+    /** Round trip MB/s and size per file: one row per file, one column per codec and path. */
+    private void perFileTable(Markdown md) {
+        List<String> header = new ArrayList<>(List.of("file", "bytes"));
+        List<String> files = new ArrayList<>();
+        for (var e : rows.entrySet()) {
+            header.add(e.getKey().replace('/', ' '));
+            e.getValue().forEach(r -> {
+                if (!files.contains(r.file())) {
+                    files.add(r.file());
+                }
+            });
+        }
+        List<List<String>> table = new ArrayList<>();
+        for (String file : files) {
+            List<String> row = new ArrayList<>(List.of(file, ""));
+            for (List<FileRow> list : rows.values()) {
+                String cell = "";
+                for (FileRow r : list) {
+                    Measurement m = r.byOp().get("roundTrip");
+                    if (r.file().equals(file) && m != null) {
+                        row.set(1, Markdown.num(r.bytes(), 0));
+                        cell = Markdown.num(mbps(r.bytes(), m.nsPerOp()), 1) + " ("
+                                + Markdown.num(100.0 * r.compressedBytes() / r.bytes(), 1) + "%)";
+                    }
+                }
+                row.add(cell);
+            }
+            table.add(row);
+        }
+        md.paragraph("Per file: round trip MB/s (compressed size). Compress and decompress per file are in "
+                + "`codec-files.csv`.");
+        md.table(header, table);
     }
 
     private Summary find(String codec, String path) {
