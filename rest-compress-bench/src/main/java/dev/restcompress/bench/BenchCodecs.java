@@ -1,0 +1,43 @@
+package dev.restcompress.bench;
+
+import dev.restcompress.codec.JdkGzipCodec;
+import dev.restcompress.codec.LzfCodec;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The catalogue of benchmarked codecs. Adding a codec to every benchmark (codec, small payload,
+ * report) is one line here; its id becomes a JMH {@code codec} parameter value.
+ */
+public final class BenchCodecs {
+    private static final List<BenchCodec> ALL = List.of(
+            new BenchCodec("lzf", "lzf", LzfCodec::new, RawLzf::new,
+                    "compress-lzf LZFEncoder.appendEncoded / safe ChunkDecoder"),
+            // The 2014 baseline: java.util.zip at the fastest level and at zlib's default.
+            new BenchCodec("gzip-jdk-1", "gzip", () -> new JdkGzipCodec(1, 1), () -> new RawJdkGzip(1),
+                    "new GZIPOutputStream(level 1) / GZIPInputStream per body"),
+            new BenchCodec("gzip-jdk-6", "gzip", () -> new JdkGzipCodec(6, 1), () -> new RawJdkGzip(6),
+                    "new GZIPOutputStream(level 6) / GZIPInputStream per body")
+            // Next, e.g.: new BenchCodec("gzip-libdeflate-6", "gzip", () -> new LibdeflateGzipCodec(6, 1), null, null)
+    );
+
+    private BenchCodecs() {
+    }
+
+    /** Every codec in the catalogue, available here or not. */
+    public static List<BenchCodec> all() {
+        return ALL;
+    }
+
+    /** The codec with this id. */
+    public static BenchCodec byId(String id) {
+        for (BenchCodec c : ALL) {
+            if (c.id().equals(id)) {
+                return c;
+            }
+        }
+        List<String> ids = new ArrayList<>();
+        ALL.forEach(c -> ids.add(c.id()));
+        throw new IllegalArgumentException("unknown codec '" + id + "', known: " + String.join(", ", ids));
+    }
+}

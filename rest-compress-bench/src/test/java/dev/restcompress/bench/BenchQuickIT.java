@@ -1,0 +1,55 @@
+package dev.restcompress.bench;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs every benchmark suite in quick mode over {@code testdata/} and checks that each report file is
+ * produced and covers every codec. It checks that the benchmarks work, never how fast anything is.
+ */
+class BenchQuickIT {
+
+    @Test
+    void quickRunProducesEveryReport() throws Exception {
+        Path root = Paths.get(System.getProperty("rest-compress.root", ".."));
+        Path corpus = root.resolve("testdata");
+        assertTrue(Files.isDirectory(corpus), "the corpus " + corpus + " is missing");
+        // JMH creates its lock file here; failsafe points java.io.tmpdir into target/.
+        Files.createDirectories(Paths.get(System.getProperty("java.io.tmpdir")));
+        Path out = Paths.get("target", "bench-quick");
+
+        int rc = BenchMain.run(BenchOptions.parse(new String[] {
+            "--quick", "--corpus", corpus.toString(), "--out", out.toString()}));
+
+        assertEquals(0, rc, "BenchMain exit code");
+        for (String f : List.of("report.md", "codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png",
+                "small-payload.csv", "small-payload.png", "interceptor.csv")) {
+            assertTrue(Files.size(out.resolve(f)) > 0, f + " is empty");
+        }
+        byte[] pngMagic = {(byte) 0x89, 'P', 'N', 'G'};
+        assertArrayEquals(pngMagic, Arrays.copyOf(Files.readAllBytes(out.resolve("roundtrip-vs-size.png")), 4));
+
+        List<String> summary = Files.readAllLines(out.resolve("codec-summary.csv"));
+        for (BenchCodec c : BenchCodecs.all()) {
+            assertTrue(summary.stream().anyMatch(l -> l.startsWith(c.id() + ",spi,")), c.id() + " spi row");
+            if (c.hasRaw()) {
+                assertTrue(summary.stream().anyMatch(l -> l.startsWith(c.id() + ",raw,")), c.id() + " raw row");
+            }
+        }
+        // Header plus 3 paths x 2 codings.
+        assertEquals(7, Files.readAllLines(out.resolve("interceptor.csv")).size(), "interceptor rows");
+        String report = Files.readString(out.resolve("report.md"));
+        for (String section : List.of("## Codec throughput and size", "## Small payloads", "**Verdict:**",
+                "## Interceptor overhead")) {
+            assertTrue(report.contains(section), "report.md lacks " + section);
+        }
+    }
+}
