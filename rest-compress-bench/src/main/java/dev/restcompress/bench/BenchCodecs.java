@@ -1,6 +1,7 @@
 package dev.restcompress.bench;
 
 import dev.restcompress.codec.JdkGzipCodec;
+import dev.restcompress.codec.LibdeflateGzipCodec;
 import dev.restcompress.codec.LzfCodec;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +18,15 @@ public final class BenchCodecs {
             new BenchCodec("gzip-jdk-1", "gzip", () -> new JdkGzipCodec(1, 1), () -> new RawJdkGzip(1),
                     "new GZIPOutputStream(level 1) / GZIPInputStream per body"),
             new BenchCodec("gzip-jdk-6", "gzip", () -> new JdkGzipCodec(6, 1), () -> new RawJdkGzip(6),
-                    "new GZIPOutputStream(level 6) / GZIPInputStream per body")
-            // Next, e.g.: new BenchCodec("gzip-libdeflate-6", "gzip", () -> new LibdeflateGzipCodec(6, 1), null, null)
+                    "new GZIPOutputStream(level 6) / GZIPInputStream per body"),
+            // FastGzip's native engine (the SPI path decompresses through the JDK stream, as request
+            // bodies of unknown length do).
+            new BenchCodec("gzip-libdeflate-1", "gzip", () -> new LibdeflateGzipCodec(1, 1), () -> new RawLibdeflate(1),
+                    "LibdeflateCompressor.gzipCompress / LibdeflateDecompressor (one-shot native)"),
+            new BenchCodec("gzip-libdeflate-6", "gzip", () -> new LibdeflateGzipCodec(6, 1), () -> new RawLibdeflate(6),
+                    "LibdeflateCompressor.gzipCompress / LibdeflateDecompressor (one-shot native)"),
+            new BenchCodec("gzip-libdeflate-9", "gzip", () -> new LibdeflateGzipCodec(9, 1), () -> new RawLibdeflate(9),
+                    "LibdeflateCompressor.gzipCompress / LibdeflateDecompressor (one-shot native)")
     );
 
     private BenchCodecs() {

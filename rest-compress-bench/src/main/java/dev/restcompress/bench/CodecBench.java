@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class CodecBench {
-    @Param({"lzf", "gzip-jdk-1", "gzip-jdk-6"})
+    @Param({"lzf", "gzip-jdk-1", "gzip-jdk-6", "gzip-libdeflate-1", "gzip-libdeflate-6", "gzip-libdeflate-9"})
     public String codec;
 
     @Param({"spi", "raw"})

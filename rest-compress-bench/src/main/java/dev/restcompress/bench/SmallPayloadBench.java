@@ -25,7 +25,7 @@ public class SmallPayloadBench {
     /** Most payloads per size. */
     public static final int SLICES = 16;
 
-    @Param({"lzf", "gzip-jdk-1", "gzip-jdk-6"})
+    @Param({"lzf", "gzip-jdk-1", "gzip-jdk-6", "gzip-libdeflate-1", "gzip-libdeflate-6", "gzip-libdeflate-9"})
     public String codec;
 
     @Param({"128", "256", "512", "1024", "2048", "4096", "8192"})
