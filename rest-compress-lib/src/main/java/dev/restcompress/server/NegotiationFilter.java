@@ -1,6 +1,5 @@
 package dev.restcompress.server;
 
-import dev.restcompress.negotiation.AcceptEncoding;
 import dev.restcompress.negotiation.Negotiation;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -13,6 +12,7 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Decides, for one resource method, whether and how each response is encoded.
@@ -30,15 +30,19 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
     private static final System.Logger LOG = System.getLogger(NegotiationFilter.class.getName());
 
     private final MethodPolicy policy;
+    private final NegotiationCache negotiations;
+    private final Map<String, EncodingPlan[]> plans;
 
     NegotiationFilter(MethodPolicy policy) {
         this.policy = policy;
+        this.negotiations = new NegotiationCache(policy.codings());
+        this.plans = policy.plans();
     }
 
     @Override
     public void filter(ContainerRequestContext request) {
         List<String> accept = request.getHeaders().get(HttpHeaders.ACCEPT_ENCODING);
-        Negotiation negotiation = Negotiation.negotiate(AcceptEncoding.parse(accept), policy.codings());
+        Negotiation negotiation = negotiations.negotiate(accept);
         if (negotiation.isNotAcceptable()) {
             LOG.log(System.Logger.Level.DEBUG, "406 for Accept-Encoding {0} on {1}", accept,
                     request.getUriInfo().getPath());
@@ -79,9 +83,8 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
         }
         boolean streaming = response.getEntity() instanceof StreamingOutput
                 || MediaType.SERVER_SENT_EVENTS_TYPE.isCompatible(response.getMediaType());
-        request.setProperty(EncodingPlan.PROPERTY, new EncodingPlan(policy.codec(negotiation.coding()),
-                negotiation.identityAcceptable(), policy.threshold(), policy.oneShotLimit(),
-                policy.maxDeclaredLength(), streaming));
+        request.setProperty(EncodingPlan.PROPERTY, plans.get(negotiation.coding())[
+                MethodPolicy.planIndex(negotiation.identityAcceptable(), streaming)]);
     }
 
     /**
