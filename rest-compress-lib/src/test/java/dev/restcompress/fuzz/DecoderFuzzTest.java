@@ -1,0 +1,68 @@
+package dev.restcompress.fuzz;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.restcompress.codec.Codec;
+import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.codec.DecompressionException;
+import dev.restcompress.codec.LibdeflateGzipCodec;
+import dev.restcompress.codec.BufferedDecompressor;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Fuzzes every decoder with arbitrary bytes. The only acceptable outcomes are a decoded body within
+ * the limit or a {@link DecompressionException}; anything else (another exception, a hang, a crash of
+ * the JVM through the native shim) is a finding.
+ *
+ * <p>By default (JUnit regression mode) each method runs its committed corpus in
+ * {@code src/test/resources/dev/restcompress/fuzz/DecoderFuzzTestInputs/<method>/}; with
+ * {@code JAZZER_FUZZ=1} (the {@code fuzz} Maven profile) Jazzer mutates inputs for as long as
+ * {@code maxDuration} allows.
+ */
+class DecoderFuzzTest {
+    private static final long LIMIT = 1 << 20;
+    private static final CodecRegistry REGISTRY = CodecRegistry.standard(6, 1);
+
+    @FuzzTest(maxDuration = "60s")
+    void lzf(byte[] input) throws IOException {
+        decodeStreaming("lzf", input);
+    }
+
+    @FuzzTest(maxDuration = "60s")
+    void gzipStreaming(byte[] input) throws IOException {
+        decodeStreaming("gzip", input);
+    }
+
+    @FuzzTest(maxDuration = "60s")
+    void gzipNativeOneShot(byte[] input) {
+        Codec gzip = REGISTRY.forCoding("gzip");
+        if (gzip instanceof LibdeflateGzipCodec) {
+            try {
+                byte[] out = ((BufferedDecompressor) gzip).decompress(input, 0, input.length, LIMIT);
+                if (out.length > LIMIT) {
+                    throw new AssertionError("limit exceeded: " + out.length);
+                }
+            } catch (DecompressionException expected) {
+                // rejected cleanly
+            }
+        }
+    }
+
+    /** Decodes through the same bounded stream that request bodies use. */
+    static void decodeStreaming(String coding, byte[] input) throws IOException {
+        Codec codec = REGISTRY.forCoding(coding);
+        byte[] buf = new byte[8192];
+        long total = 0;
+        try (InputStream in = codec.decompressingStream(new ByteArrayInputStream(input), LIMIT)) {
+            for (int n; (n = in.read(buf)) >= 0; ) {
+                total += n;
+                if (total > LIMIT) {
+                    throw new AssertionError("limit exceeded: " + total);
+                }
+            }
+        } catch (DecompressionException expected) {
+            // rejected cleanly
+        }
+    }
+}
