@@ -87,7 +87,7 @@ class ClientFeatureIT {
     }
 
     private WebTarget target(Client c, String path) throws Exception {
-        return c.target(base.toURI().resolve(path));
+        return c.target(Wire.uri(base, path));
     }
 
     @Test

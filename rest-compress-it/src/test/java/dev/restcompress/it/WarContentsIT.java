@@ -20,8 +20,18 @@ class WarContentsIT {
         assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/codec/LzfCodec.class"));
         assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/annotation/LZF.class"));
         assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/it/app/CompressApplication.class"));
+        assertTrue(war.contains("/WEB-INF/classes/" + Deployments.NATIVE_SHIM), "the libdeflate JNI shim");
         assertTrue(war.getContent(p -> p.get().matches("/WEB-INF/lib/compress-lzf-.*\\.jar")).size() == 1,
                 () -> war.toString(true));
+    }
+
+    @Test
+    void leavesTheContainersApisOut() {
+        for (ArchivePath p : war.getContent().keySet()) {
+            String name = p.get();
+            assertFalse(name.startsWith("/WEB-INF/classes/jakarta/") || name.startsWith("/WEB-INF/classes/org/jboss/")
+                    || name.matches("/WEB-INF/lib/(jakarta\\.ws\\.rs|resteasy).*"), "container API in the WAR: " + name);
+        }
     }
 
     @Test

@@ -37,9 +37,18 @@ final class Wire {
     private Wire() {
     }
 
+    /**
+     * {@code path} (relative, e.g. {@code "api/echo"}) under the deployment's URL. The containers
+     * pick the context path (Jetty a generated one, WildFly the WAR name), and not every adapter ends
+     * the URL with '/', without which {@code resolve} would replace the context path.
+     */
     static URI uri(URL base, String path) {
         try {
-            return base.toURI().resolve(path);
+            URI root = base.toURI();
+            if (!root.getPath().endsWith("/")) {
+                root = root.resolve(root.getPath() + "/");
+            }
+            return root.resolve(path);
         } catch (java.net.URISyntaxException e) {
             throw new IllegalArgumentException(e);
         }
