@@ -6,7 +6,6 @@ import java.io.File;
 import java.net.URISyntaxException;
 import org.jboss.shrinkwrap.api.Filters;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /**
@@ -27,20 +26,8 @@ final class Deployments {
     private Deployments() {
     }
 
-    /**
-     * The WAR with a manifest asking WildFly for the {@code jdk.unsupported} module (other containers
-     * ignore the entry). compress-lzf's fastest encoder needs {@code sun.misc.Unsafe}, which WildFly
-     * hides from deployments by default, and on JDK 17-23 rest-compress asks compress-lzf for that
-     * encoder without a fallback, so without this entry every LZF response fails there with 500
-     * ({@link UnsafeHiddenLzfIT} shows it). Remove once the library falls back by itself.
-     */
-    static WebArchive war(String name) {
-        return warWithoutManifest(name)
-                .setManifest(new StringAsset("Manifest-Version: 1.0\nDependencies: jdk.unsupported\n"));
-    }
-
     /** The WAR as a user would build it: no container-specific manifest entries. */
-    static WebArchive warWithoutManifest(String name) {
+    static WebArchive war(String name) {
         return ShrinkWrap.create(WebArchive.class, name + ".war")
                 // The library: every dev.restcompress package except this module's test code.
                 .addPackages(true, Filters.exclude("/dev/restcompress/it/.*"), "dev.restcompress")

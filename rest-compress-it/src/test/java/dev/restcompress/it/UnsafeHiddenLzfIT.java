@@ -18,41 +18,26 @@ import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.DisabledIf;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * LZF responses from a WAR built the plain way, without the {@code Dependencies: jdk.unsupported}
- * manifest entry that {@link Deployments#war} adds for WildFly. There {@code sun.misc.Unsafe} is not
- * visible to the deployment; compress-lzf's {@code ChunkEncoderFactory.optimalInstance} falls back to
- * its portable encoder only on an {@code Exception}, not on the {@code NoClassDefFoundError} it gets,
- * and rest-compress's {@code LzfCodec} (which asks for that encoder on JDK 17-23) does not catch it:
- * every LZF-encoded response is a 500.
- *
- * <p>Known library bug, so disabled on WildFly below JDK 24 (on 24+ {@code LzfCodec} uses the portable
- * encoder and this passes). Enable it everywhere once {@code LzfCodec} falls back by itself.
+ * LZF responses from a WAR built the plain way, with no {@code Dependencies: jdk.unsupported} manifest
+ * entry. WildFly hides {@code sun.misc.Unsafe} from such deployments; compress-lzf's fastest encoder
+ * needs it, so {@code LzfCodec} must notice and use the portable encoder instead of failing (this was
+ * a 500 on WildFly with JDK 17-23 before it did).
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-@DisabledIf(value = "dev.restcompress.it.UnsafeHiddenLzfIT#wildflyBeforeJdk24",
-        disabledReason = "rest-compress bug: LZF encoding fails with NoClassDefFoundError sun/misc/Unsafe "
-                + "on WildFly (JDK < 24) unless the WAR depends on jdk.unsupported")
 class UnsafeHiddenLzfIT {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
-        return Deployments.warWithoutManifest("unsafe-hidden-lzf");
+        return Deployments.war("unsafe-hidden-lzf");
     }
 
     @ArquillianResource
     URL base;
-
-    /** The server JVM is the test JVM's Java (the managed container's default javaHome). */
-    static boolean wildflyBeforeJdk24() {
-        return "wildfly-managed".equals(System.getProperty("arquillian.launch"))
-                && Runtime.version().feature() < 24;
-    }
 
     @Test
     void lzfResponseWithoutJdkUnsupported() throws Exception {

@@ -26,12 +26,8 @@ public final class LzfCodec implements Codec, PooledResources {
     /** The coding token. */
     public static final String CODING = "lzf";
 
-    /**
-     * The Unsafe-based encoder is the fastest, but from JDK 24 on every use of {@code sun.misc.Unsafe}
-     * memory access prints a deprecation warning (JEP 498) ahead of its removal, so newer JDKs get the
-     * portable encoder, which writes identical output.
-     */
-    private static final boolean USE_UNSAFE_ENCODER = Runtime.version().feature() < 24;
+    /** Whether pooled encoders use compress-lzf's Unsafe-based implementation; decided once. */
+    private static final boolean USE_UNSAFE_ENCODER = unsafeEncoderUsable();
 
     private final ObjectPool<ChunkEncoder> encoders = ObjectPool.perCore(
             // A private recycler per encoder: the library's default is thread-local, and pooled
@@ -40,6 +36,27 @@ public final class LzfCodec implements Codec, PooledResources {
                     ? ChunkEncoderFactory.optimalInstance(LZFChunk.MAX_CHUNK_LEN, new BufferRecycler())
                     : ChunkEncoderFactory.safeInstance(LZFChunk.MAX_CHUNK_LEN, new BufferRecycler()),
             encoder -> { });
+
+    /**
+     * The Unsafe-based encoder is the fastest, but: from JDK 24 on every use of {@code sun.misc.Unsafe}
+     * memory access prints a deprecation warning (JEP 498) ahead of its removal, and containers such as
+     * WildFly hide {@code sun.misc.Unsafe} from deployments, where compress-lzf's own fallback (which
+     * catches only {@code Exception}) lets a {@code NoClassDefFoundError} through. So: portable encoder
+     * on JDK 24+, and whenever the Unsafe one cannot even be built. Both write identical output.
+     */
+    private static boolean unsafeEncoderUsable() {
+        if (Runtime.version().feature() >= 24) {
+            return false;
+        }
+        try {
+            ChunkEncoder probe = ChunkEncoderFactory.optimalInstance(LZFChunk.MAX_CHUNK_LEN, new BufferRecycler());
+            return !(probe.getClass().getName().contains("Vanilla"));
+        } catch (LinkageError | RuntimeException e) {
+            System.getLogger(LzfCodec.class.getName()).log(System.Logger.Level.DEBUG,
+                    "compress-lzf's Unsafe encoder is unavailable here ({0}); using the portable one", e.toString());
+            return false;
+        }
+    }
 
     @Override
     public String coding() {
