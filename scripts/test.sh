@@ -17,5 +17,11 @@ python3 testdata/generate.py --check
 echo "test: Python LZF client self-test" >&2
 "$python" scripts/lzf_client.py selftest
 
-echo "test: maven verify" >&2
+echo "test: maven verify (unit, in-process HTTP, Jetty and Jersey deployments, interop, bench smoke)" >&2
 mvn -B verify -Drest-compress.interop.required=true -Drest-compress.python="$python" "$@"
+
+# The deployment tests once more inside WildFly 39 with its own RESTEasy (the first run downloads
+# the 261 MB server from Maven Central). The library is rebuilt in the same reactor, its unit tests
+# skipped: they just ran.
+echo "test: deployment tests on WildFly" >&2
+mvn -B verify -pl rest-compress-lib,rest-compress-it -Pwildfly -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false "$@"
