@@ -11,8 +11,9 @@ import java.lang.annotation.Target;
  * compression options.
  *
  * <p>Which codings: those named in {@link #value()}, plus those of coding annotations stacked on the
- * same method ({@link LZF}, {@link FastGzip}, ...). When none is named anywhere, every coding this
- * server has is offered.
+ * same method ({@link LZF}, {@link FastGzip}, {@link Zstd}, {@link Brotli}, ...). When none is named
+ * anywhere, every coding this server has is offered. An optional coding ({@code zstd}, {@code br})
+ * whose library is absent at run time is silently not offered.
  *
  * <p>Preference order (which coding wins when the client gives several the same weight): the order
  * of {@link #value()} first, then the remaining codings in the global order

@@ -6,6 +6,7 @@ import dev.restcompress.annotation.FastGzip;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.codec.JdkGzipCodec;
+import dev.restcompress.codec.OptionalCodecs;
 import dev.restcompress.config.CompressionSettings;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
@@ -23,6 +24,7 @@ import java.util.Map;
  * have, naming the method. Codecs with the same settings are shared between methods.
  */
 final class MethodPolicyResolver {
+    private final AnnotatedLevels annotatedLevels;
     private final CompressionSettings settings;
     private final CodecRegistry registry;
     private final Map<Integer, Codec> gzipByLevel = new HashMap<>();
@@ -30,6 +32,7 @@ final class MethodPolicyResolver {
     MethodPolicyResolver(CompressionSettings settings, CodecRegistry registry) {
         this.settings = settings;
         this.registry = registry;
+        this.annotatedLevels = new AnnotatedLevels(settings);
     }
 
     /** The policy of {@code method} on {@code resourceClass}, or {@code null} when it offers no coding. */
@@ -63,6 +66,8 @@ final class MethodPolicyResolver {
                 }
             }
         }
+        // An optional coding (zstd, br) whose library is absent is named but not offered.
+        codings.removeIf(c -> registry.forCoding(c) == null);
         Map<String, Codec> codecs = new LinkedHashMap<>();
         FastGzip fastGzip = source.getAnnotation(FastGzip.class);
         for (String c : codings) {
@@ -72,6 +77,7 @@ final class MethodPolicyResolver {
             }
             codecs.put(c, codec);
         }
+        annotatedLevels.apply(codecs, source, method);
         int threshold = compress == null || compress.threshold() < 0 ? settings.threshold() : compress.threshold();
         int oneShotLimit = compress == null || compress.oneShotLimit() < 0
                 ? settings.oneShotLimit() : compress.oneShotLimit();
@@ -91,7 +97,7 @@ final class MethodPolicyResolver {
     }
 
     private void addCoding(List<String> list, String coding, Method method) {
-        if (registry.forCoding(coding) == null) {
+        if (registry.forCoding(coding) == null && !OptionalCodecs.isOptional(coding)) {
             throw new IllegalStateException("rest-compress: " + method + " asks for coding '" + coding
                     + "', which this server does not have; available: " + registry.codings());
         }
