@@ -142,9 +142,9 @@ class ClientFeatureTest {
     void unknownRequestCodingFailsBeforeSending() {
         client = ClientBuilder.newClient().register(RestCompressClientFeature.class);
         ProcessingException e = assertThrows(ProcessingException.class, () -> client.target(server.uri("echo"))
-                .request().property(CompressionSettings.CLIENT_REQUEST_CODING, "br")
+                .request().property(CompressionSettings.CLIENT_REQUEST_CODING, "xz")
                 .post(Entity.entity(new byte[10], MediaType.APPLICATION_OCTET_STREAM), byte[].class));
-        assertTrue(String.valueOf(e.getMessage()).contains("br") || String.valueOf(e.getCause()).contains("br"),
+        assertTrue(String.valueOf(e.getMessage()).contains("xz") || String.valueOf(e.getCause()).contains("xz"),
                 String.valueOf(e));
     }
 
