@@ -17,7 +17,7 @@ import java.lang.annotation.Target;
  *
  * <p>Preference order (which coding wins when the client gives several the same weight): the order
  * of {@link #value()} first, then the remaining codings in the global order
- * {@code rest-compress.preference} (default {@code zstd, br, lzf, gzip}). The client's weights
+ * {@code rest-compress.preference} (default {@code zstd, lzf, br, gzip}, chosen from measurements in docs/codings.md). The client's weights
  * always decide first.
  *
  * <p>A method-level annotation replaces a class-level one.

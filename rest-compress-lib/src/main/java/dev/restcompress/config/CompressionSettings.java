@@ -26,8 +26,8 @@ import java.util.function.Function;
  *       compressed in one shot; larger ones stream</td></tr>
  *   <tr><td>{@value #MAX_DECODED_SIZE}</td><td>10485760</td><td>most bytes a compressed body may
  *       decode to (413 on the server beyond it)</td></tr>
- *   <tr><td>{@value #PREFERENCE}</td><td>zstd,br,lzf,gzip</td><td>server preference among codings
- *       of equal client weight</td></tr>
+ *   <tr><td>{@value #PREFERENCE}</td><td>zstd,lzf,br,gzip</td><td>server preference among codings
+ *       of equal client weight (measured order, docs/codings.md)</td></tr>
  *   <tr><td>{@value #GZIP_LEVEL}</td><td>6</td><td>gzip one-shot level 1-9</td></tr>
  *   <tr><td>{@value #GZIP_STREAMING_LEVEL}</td><td>1</td><td>gzip streaming level 1-9</td></tr>
  *   <tr><td>{@value #ZSTD_LEVEL}</td><td>3</td><td>zstd one-shot level 1-22 (needs zstd-jni; see
@@ -35,7 +35,7 @@ import java.util.function.Function;
  *   <tr><td>{@value #ZSTD_STREAMING_LEVEL}</td><td>1</td><td>zstd streaming level 1-22</td></tr>
  *   <tr><td>{@value #BR_LEVEL}</td><td>4</td><td>brotli one-shot quality 0-11 (needs brotli4j; 11 is
  *       for static assets, far too slow for dynamic responses)</td></tr>
- *   <tr><td>{@value #BR_STREAMING_LEVEL}</td><td>3</td><td>brotli streaming quality 0-11</td></tr>
+ *   <tr><td>{@value #BR_STREAMING_LEVEL}</td><td>1</td><td>brotli streaming quality 0-11</td></tr>
  *   <tr><td>{@value #CLIENT_REQUEST_CODING}</td><td>(none)</td><td>client: coding for request
  *       bodies</td></tr>
  *   <tr><td>{@value #CLIENT_ACCEPT_ENCODING}</td><td>every coding, in preference order</td><td>client:
@@ -58,7 +58,7 @@ public final class CompressionSettings {
     public static final String CLIENT_REQUEST_CODING = PREFIX + "client.request-coding";
     public static final String CLIENT_ACCEPT_ENCODING = PREFIX + "client.accept-encoding";
 
-    static final List<String> DEFAULT_PREFERENCE = List.of("zstd", "br", "lzf", "gzip");
+    static final List<String> DEFAULT_PREFERENCE = List.of("zstd", "lzf", "br", "gzip");
 
     private final int threshold;
     private final int oneShotLimit;
@@ -83,7 +83,7 @@ public final class CompressionSettings {
         zstdLevel = intValue(lookup, ZSTD_LEVEL, 3, 1, 22);
         zstdStreamingLevel = intValue(lookup, ZSTD_STREAMING_LEVEL, 1, 1, 22);
         brLevel = intValue(lookup, BR_LEVEL, 4, 0, 11);
-        brStreamingLevel = intValue(lookup, BR_STREAMING_LEVEL, 3, 0, 11);
+        brStreamingLevel = intValue(lookup, BR_STREAMING_LEVEL, 1, 0, 11);
         Object rc = lookup.apply(CLIENT_REQUEST_CODING);
         clientRequestCoding = rc == null || rc.toString().isBlank() ? null : CodecRegistry.canonical(rc.toString());
         Object ae = lookup.apply(CLIENT_ACCEPT_ENCODING);

@@ -65,7 +65,7 @@ class ClientFeatureTest {
         client = ClientBuilder.newClient().register(RestCompressClientFeature.class).register(spy);
         byte[] body = client.target(server.uri("data/30000")).request().get(byte[].class);
         assertArrayEquals(ServerTestSupport.payload(30000), body);
-        assertEquals("lzf, gzip", spy.acceptEncoding.get());
+        assertEquals("zstd, lzf, br, gzip", spy.acceptEncoding.get());
         assertEquals("lzf", spy.contentEncoding.get());
     }
 
