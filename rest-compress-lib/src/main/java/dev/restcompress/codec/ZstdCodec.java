@@ -20,7 +20,9 @@ import java.util.Objects;
  *
  * <p>Decoding limits the window to 8 MiB ({@value #WINDOW_LOG_MAX} bits), as RFC 9659 asks of HTTP
  * decoders: a frame that asks for more is malformed, so an attacker cannot make the server allocate
- * more than that per request. Thread-safe.
+ * more than that per request. Each decoded body gets its own native stream (zstd-jni's reusable
+ * {@code ZstdDecompressCtx} cannot limit the window, and an unlimited window is the attacker's
+ * choice of up to 2 GiB); request decoding is far rarer than response encoding. Thread-safe.
  */
 public final class ZstdCodec implements Codec {
     /** The coding token. */
