@@ -1,7 +1,9 @@
 package dev.restcompress.demo;
 
+import dev.restcompress.annotation.Brotli;
 import dev.restcompress.annotation.FastGzip;
 import dev.restcompress.annotation.LZF;
+import dev.restcompress.annotation.Zstd;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -21,8 +23,9 @@ import java.nio.file.Files;
 import java.util.List;
 
 /**
- * The demo endpoints. Everything but {@code /plain} offers LZF and gzip; {@code /plain} serves the
- * same kind of payload with no compression annotation, for comparison.
+ * The demo endpoints. Everything but {@code /plain} offers zstd, br, LZF and gzip (the client's
+ * weights first, then the server's preference order); {@code /plain} serves the same kind of payload
+ * with no compression annotation, for comparison.
  */
 @Path("/")
 public class DemoResource {
@@ -36,6 +39,8 @@ public class DemoResource {
     /** A testdata file as it is. */
     @GET
     @Path("static/{name}")
+    @Zstd
+    @Brotli
     @LZF
     @FastGzip
     public Response staticFile(@PathParam("name") String name) throws IOException {
@@ -52,6 +57,8 @@ public class DemoResource {
     @GET
     @Path("complex/{n}")
     @Produces({MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML})
+    @Zstd
+    @Brotli
     @LZF
     @FastGzip
     public Catalog complex(@PathParam("n") int n) {
@@ -62,6 +69,8 @@ public class DemoResource {
     @GET
     @Path("object")
     @Produces({MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML})
+    @Zstd
+    @Brotli
     @LZF
     @FastGzip
     public Item object() {
@@ -72,6 +81,8 @@ public class DemoResource {
     @GET
     @Path("stream/{n}")
     @Produces(MediaType.APPLICATION_JSON)
+    @Zstd
+    @Brotli
     @LZF
     @FastGzip
     public StreamingOutput stream(@PathParam("n") int n) {
@@ -91,6 +102,8 @@ public class DemoResource {
     @POST
     @Path("echo")
     @Consumes(MediaType.WILDCARD)
+    @Zstd
+    @Brotli
     @LZF
     @FastGzip
     public Response echo(byte[] body, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType) {

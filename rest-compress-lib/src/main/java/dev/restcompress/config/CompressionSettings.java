@@ -1,6 +1,8 @@
 package dev.restcompress.config;
 
+import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.codec.OptionalCodecs;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,10 +26,16 @@ import java.util.function.Function;
  *       compressed in one shot; larger ones stream</td></tr>
  *   <tr><td>{@value #MAX_DECODED_SIZE}</td><td>10485760</td><td>most bytes a compressed body may
  *       decode to (413 on the server beyond it)</td></tr>
- *   <tr><td>{@value #PREFERENCE}</td><td>zstd,br,lzf,gzip</td><td>server preference among codings
- *       of equal client weight</td></tr>
+ *   <tr><td>{@value #PREFERENCE}</td><td>zstd,lzf,br,gzip</td><td>server preference among codings
+ *       of equal client weight (measured order, docs/codings.md)</td></tr>
  *   <tr><td>{@value #GZIP_LEVEL}</td><td>6</td><td>gzip one-shot level, 1-12 with libdeflate, 1-9 with the JDK engine</td></tr>
  *   <tr><td>{@value #GZIP_STREAMING_LEVEL}</td><td>1</td><td>gzip streaming level 1-9</td></tr>
+ *   <tr><td>{@value #ZSTD_LEVEL}</td><td>3</td><td>zstd one-shot level 1-22 (needs zstd-jni; see
+ *       docs/codings.md for the measurements behind the defaults)</td></tr>
+ *   <tr><td>{@value #ZSTD_STREAMING_LEVEL}</td><td>1</td><td>zstd streaming level 1-22</td></tr>
+ *   <tr><td>{@value #BR_LEVEL}</td><td>4</td><td>brotli one-shot quality 0-11 (needs brotli4j; 11 is
+ *       for static assets, far too slow for dynamic responses)</td></tr>
+ *   <tr><td>{@value #BR_STREAMING_LEVEL}</td><td>1</td><td>brotli streaming quality 0-11</td></tr>
  *   <tr><td>{@value #CLIENT_REQUEST_CODING}</td><td>(none)</td><td>client: coding for request
  *       bodies</td></tr>
  *   <tr><td>{@value #CLIENT_ACCEPT_ENCODING}</td><td>every coding, in preference order</td><td>client:
@@ -43,10 +51,14 @@ public final class CompressionSettings {
     public static final String PREFERENCE = PREFIX + "preference";
     public static final String GZIP_LEVEL = PREFIX + "gzip.level";
     public static final String GZIP_STREAMING_LEVEL = PREFIX + "gzip.streaming-level";
+    public static final String ZSTD_LEVEL = PREFIX + "zstd.level";
+    public static final String ZSTD_STREAMING_LEVEL = PREFIX + "zstd.streaming-level";
+    public static final String BR_LEVEL = PREFIX + "br.level";
+    public static final String BR_STREAMING_LEVEL = PREFIX + "br.streaming-level";
     public static final String CLIENT_REQUEST_CODING = PREFIX + "client.request-coding";
     public static final String CLIENT_ACCEPT_ENCODING = PREFIX + "client.accept-encoding";
 
-    static final List<String> DEFAULT_PREFERENCE = List.of("zstd", "br", "lzf", "gzip");
+    static final List<String> DEFAULT_PREFERENCE = List.of("zstd", "lzf", "br", "gzip");
 
     private final int threshold;
     private final int oneShotLimit;
@@ -54,6 +66,10 @@ public final class CompressionSettings {
     private final List<String> preference;
     private final int gzipLevel;
     private final int gzipStreamingLevel;
+    private final int zstdLevel;
+    private final int zstdStreamingLevel;
+    private final int brLevel;
+    private final int brStreamingLevel;
     private final String clientRequestCoding;
     private final String clientAcceptEncoding;
 
@@ -65,6 +81,10 @@ public final class CompressionSettings {
         // 10-12 exist on libdeflate only; the JDK engine rejects them with a clear message.
         gzipLevel = intValue(lookup, GZIP_LEVEL, 6, 1, 12);
         gzipStreamingLevel = intValue(lookup, GZIP_STREAMING_LEVEL, 1, 1, 9);
+        zstdLevel = intValue(lookup, ZSTD_LEVEL, 3, 1, 22);
+        zstdStreamingLevel = intValue(lookup, ZSTD_STREAMING_LEVEL, 1, 1, 22);
+        brLevel = intValue(lookup, BR_LEVEL, 4, 0, 11);
+        brStreamingLevel = intValue(lookup, BR_STREAMING_LEVEL, 1, 0, 11);
         Object rc = lookup.apply(CLIENT_REQUEST_CODING);
         clientRequestCoding = rc == null || rc.toString().isBlank() ? null : CodecRegistry.canonical(rc.toString());
         Object ae = lookup.apply(CLIENT_ACCEPT_ENCODING);
@@ -133,9 +153,18 @@ public final class CompressionSettings {
         return List.copyOf(out);
     }
 
-    /** Builds the codecs these settings describe. */
+    /**
+     * Builds the codecs these settings describe: the standard ones plus the optional ones
+     * ({@code zstd}, {@code br}) whose libraries are present.
+     */
     public CodecRegistry createRegistry() {
-        return CodecRegistry.standard(gzipLevel, gzipStreamingLevel);
+        CodecRegistry standard = CodecRegistry.standard(gzipLevel, gzipStreamingLevel);
+        List<Codec> codecs = new ArrayList<>();
+        for (String coding : standard.codings()) {
+            codecs.add(standard.forCoding(coding));
+        }
+        codecs.addAll(OptionalCodecs.available(zstdLevel, zstdStreamingLevel, brLevel, brStreamingLevel));
+        return CodecRegistry.of(codecs);
     }
 
     /**
@@ -181,6 +210,22 @@ public final class CompressionSettings {
         return gzipStreamingLevel;
     }
 
+    public int zstdLevel() {
+        return zstdLevel;
+    }
+
+    public int zstdStreamingLevel() {
+        return zstdStreamingLevel;
+    }
+
+    public int brLevel() {
+        return brLevel;
+    }
+
+    public int brStreamingLevel() {
+        return brStreamingLevel;
+    }
+
     /** The client's request-body coding, or {@code null} for none. */
     public String clientRequestCoding() {
         return clientRequestCoding;
@@ -195,12 +240,14 @@ public final class CompressionSettings {
     public String toString() {
         return "threshold " + threshold + " B, one-shot limit " + oneShotLimit + " B, max decoded size "
                 + maxDecodedSize + " B, preference " + String.join(",", preference) + ", gzip level "
-                + gzipLevel + "/" + gzipStreamingLevel + " (one-shot/streaming)";
+                + gzipLevel + "/" + gzipStreamingLevel + ", zstd level " + zstdLevel + "/" + zstdStreamingLevel
+                + ", br level " + brLevel + "/" + brStreamingLevel + " (one-shot/streaming)";
     }
 
     /** For diagnostics: every key this class reads. */
     public static List<String> keys() {
         return Arrays.asList(THRESHOLD, ONE_SHOT_LIMIT, MAX_DECODED_SIZE, PREFERENCE, GZIP_LEVEL,
-                GZIP_STREAMING_LEVEL, CLIENT_REQUEST_CODING, CLIENT_ACCEPT_ENCODING);
+                GZIP_STREAMING_LEVEL, ZSTD_LEVEL, ZSTD_STREAMING_LEVEL, BR_LEVEL, BR_STREAMING_LEVEL,
+                CLIENT_REQUEST_CODING, CLIENT_ACCEPT_ENCODING);
     }
 }

@@ -60,6 +60,15 @@ public final class ObjectPool<T> {
         }
     }
 
+    /**
+     * Takes back an object from {@link #acquire()} that must not be reused (e.g. a native context
+     * left in a broken state): it is freed through the disposer at once.
+     */
+    public void discard(T t) {
+        outstanding.decrementAndGet();
+        disposer.accept(t);
+    }
+
     /** Objects acquired and not yet released. */
     public int outstanding() {
         return outstanding.get();

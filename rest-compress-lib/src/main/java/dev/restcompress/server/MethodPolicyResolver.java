@@ -7,6 +7,7 @@ import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.codec.GzipEngine;
 import dev.restcompress.codec.JdkGzipCodec;
+import dev.restcompress.codec.OptionalCodecs;
 import dev.restcompress.config.CompressionSettings;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
@@ -24,6 +25,7 @@ import java.util.Map;
  * have, naming the method. Codecs with the same settings are shared between methods.
  */
 final class MethodPolicyResolver {
+    private final AnnotatedLevels annotatedLevels;
     private final CompressionSettings settings;
     private final CodecRegistry registry;
     private final Map<Integer, Codec> gzipByLevel = new HashMap<>();
@@ -33,6 +35,7 @@ final class MethodPolicyResolver {
         this.settings = settings;
         this.registry = registry;
         this.maxDeclaredLength = maxDeclaredLength;
+        this.annotatedLevels = new AnnotatedLevels(settings);
     }
 
     /** The policy of {@code method} on {@code resourceClass}, or {@code null} when it offers no coding. */
@@ -66,6 +69,8 @@ final class MethodPolicyResolver {
                 }
             }
         }
+        // An optional coding (zstd, br) whose library is absent is named but not offered.
+        codings.removeIf(c -> registry.forCoding(c) == null);
         Map<String, Codec> codecs = new LinkedHashMap<>();
         FastGzip fastGzip = source.getAnnotation(FastGzip.class);
         for (String c : codings) {
@@ -75,6 +80,7 @@ final class MethodPolicyResolver {
             }
             codecs.put(c, codec);
         }
+        annotatedLevels.apply(codecs, source, method);
         int threshold = compress == null || compress.threshold() < 0 ? settings.threshold() : compress.threshold();
         int oneShotLimit = compress == null || compress.oneShotLimit() < 0
                 ? settings.oneShotLimit() : compress.oneShotLimit();
@@ -94,7 +100,7 @@ final class MethodPolicyResolver {
     }
 
     private void addCoding(List<String> list, String coding, Method method) {
-        if (registry.forCoding(coding) == null) {
+        if (registry.forCoding(coding) == null && !OptionalCodecs.isOptional(coding)) {
             throw new IllegalStateException("rest-compress: " + method + " asks for coding '" + coding
                     + "', which this server does not have; available: " + registry.codings());
         }

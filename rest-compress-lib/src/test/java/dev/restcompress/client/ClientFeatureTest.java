@@ -65,7 +65,7 @@ class ClientFeatureTest {
         client = ClientBuilder.newClient().register(RestCompressClientFeature.class).register(spy);
         byte[] body = client.target(server.uri("data/30000")).request().get(byte[].class);
         assertArrayEquals(ServerTestSupport.payload(30000), body);
-        assertEquals("lzf, gzip", spy.acceptEncoding.get());
+        assertEquals("zstd, lzf, br, gzip", spy.acceptEncoding.get());
         assertEquals("lzf", spy.contentEncoding.get());
     }
 
@@ -142,9 +142,9 @@ class ClientFeatureTest {
     void unknownRequestCodingFailsBeforeSending() {
         client = ClientBuilder.newClient().register(RestCompressClientFeature.class);
         ProcessingException e = assertThrows(ProcessingException.class, () -> client.target(server.uri("echo"))
-                .request().property(CompressionSettings.CLIENT_REQUEST_CODING, "br")
+                .request().property(CompressionSettings.CLIENT_REQUEST_CODING, "xz")
                 .post(Entity.entity(new byte[10], MediaType.APPLICATION_OCTET_STREAM), byte[].class));
-        assertTrue(String.valueOf(e.getMessage()).contains("br") || String.valueOf(e.getCause()).contains("br"),
+        assertTrue(String.valueOf(e.getMessage()).contains("xz") || String.valueOf(e.getCause()).contains("xz"),
                 String.valueOf(e));
     }
 

@@ -1,0 +1,87 @@
+package dev.restcompress.server;
+
+import dev.restcompress.annotation.Brotli;
+import dev.restcompress.annotation.Compress;
+import dev.restcompress.annotation.FastGzip;
+import dev.restcompress.annotation.LZF;
+import dev.restcompress.annotation.Zstd;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/** Resources offering several codings at once, for {@link MultiCodingHttpTest}. */
+@Path("/")
+public class CodingsResource {
+    /** Released by the streaming test once it has read the first part. */
+    static volatile CountDownLatch firstPartSeen = new CountDownLatch(1);
+
+    @GET
+    @Path("all/{size}")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Compress
+    public byte[] all(@PathParam("size") int size) {
+        return TestResource.payload(size);
+    }
+
+    @GET
+    @Path("stacked/{size}")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Zstd
+    @Brotli
+    @LZF
+    @FastGzip
+    public byte[] stacked(@PathParam("size") int size) {
+        return TestResource.payload(size);
+    }
+
+    @GET
+    @Path("strong/{size}")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Zstd(level = 19)
+    @Brotli(level = 9)
+    public byte[] strong(@PathParam("size") int size) {
+        return TestResource.payload(size);
+    }
+
+    @GET
+    @Path("stream/{parts}")
+    @Produces(MediaType.TEXT_PLAIN)
+    @Compress
+    public StreamingOutput stream(@PathParam("parts") int parts) {
+        return out -> {
+            for (int i = 0; i < parts; i++) {
+                out.write(("part " + i + " " + "x".repeat(100) + "\n").getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                if (i == 0) {
+                    try {
+                        // The client must see part 0 while we wait: proof that flush() reached it.
+                        if (!firstPartSeen.await(20, TimeUnit.SECONDS)) {
+                            throw new IOException("client never saw the first part");
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IOException(e);
+                    }
+                }
+            }
+        };
+    }
+
+    @POST
+    @Path("echo")
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.APPLICATION_OCTET_STREAM)
+    @Compress
+    public byte[] echo(byte[] body) {
+        return body;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.restcompress.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.restcompress.codec.BrotliCodec;
+import dev.restcompress.codec.Codec;
+import dev.restcompress.codec.JdkGzipCodec;
+import dev.restcompress.codec.ZstdCodec;
+import dev.restcompress.config.CompressionSettings;
+import dev.restcompress.io.BufferPool;
+import dev.restcompress.testing.TestServer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * 1 GiB of zeros, compressed, sent as a request body to a method that reads the whole entity into a
+ * byte array: the server must answer 413 at the limit, and the heap must not grow by anything like
+ * the decoded size while it does (sampled in a background thread).
+ */
+@Timeout(120)
+class CompressionBombTest {
+    static final int LIMIT = 4 << 20;
+    static final long BOMB_SIZE = 1L << 30;
+    /** What the heap may grow by: twice the limit (the entity reader's growing array) plus slack. */
+    static final long HEAP_BOUND = 2L * LIMIT + (64L << 20);
+
+    static TestServer server;
+    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    static final Map<String, Codec> CODECS = Map.of("zstd", new ZstdCodec(3, 1), "br", new BrotliCodec(4, 1),
+            "gzip", new JdkGzipCodec(6, 6));
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = TestServer.start(new CodingsTestApplication(Map.of(CompressionSettings.MAX_DECODED_SIZE, LIMIT)));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.close();
+        assertEquals(0, BufferPool.shared().outstanding(), "pooled buffers leaked");
+    }
+
+    /** Compresses {@link #BOMB_SIZE} zeros through the streaming encoder, 1 MiB at a time. */
+    static byte[] bomb(Codec codec) throws IOException {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        byte[] zeros = new byte[1 << 20];
+        try (OutputStream out = codec.compressingStream(sink)) {
+            for (long written = 0; written < BOMB_SIZE; written += zeros.length) {
+                out.write(zeros);
+            }
+        }
+        return sink.toByteArray();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"zstd", "br", "gzip"})
+    void bombIs413WithBoundedHeap(String coding) throws Exception {
+        byte[] body = bomb(CODECS.get(coding));
+        assertTrue(body.length < 16 << 20, "bomb is " + body.length + " bytes");
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        System.gc();
+        long baseline = memory.getHeapMemoryUsage().getUsed();
+        AtomicLong peak = new AtomicLong(baseline);
+        AtomicBoolean done = new AtomicBoolean();
+        Thread sampler = new Thread(() -> {
+            // Bounded: stops when the request is done, or after 60 s at the latest.
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (!done.get() && System.nanoTime() < deadline) {
+                peak.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max);
+                try {
+                    Thread.sleep(1);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "heap-sampler");
+        sampler.setDaemon(true);
+        sampler.start();
+        HttpResponse<byte[]> r;
+        try {
+            HttpRequest req = HttpRequest.newBuilder(server.uri("echo")).timeout(Duration.ofSeconds(60))
+                    .header("Content-Encoding", coding).POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+            r = HTTP.send(req, HttpResponse.BodyHandlers.ofByteArray());
+        } finally {
+            done.set(true);
+            sampler.join(5_000);
+        }
+        assertEquals(413, r.statusCode(), new String(r.body(), StandardCharsets.UTF_8));
+        long growth = peak.get() - baseline;
+        assertTrue(growth < HEAP_BOUND, "heap grew by " + (growth >> 20) + " MiB decoding a " + coding
+                + " bomb; bound " + (HEAP_BOUND >> 20) + " MiB");
+    }
+}
