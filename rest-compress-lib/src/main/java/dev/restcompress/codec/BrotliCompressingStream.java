@@ -1,6 +1,7 @@
 package dev.restcompress.codec;
 
 import com.aayushatharva.brotli4j.encoder.EncoderJNI;
+import dev.restcompress.io.Abortable;
 import dev.restcompress.io.BufferPool;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -14,7 +15,7 @@ import java.util.Objects;
  * pooled transfer buffer, but never closes the sink. Callers must close it, also on failure. Not
  * thread-safe, like any stream.
  */
-final class BrotliCompressingStream extends OutputStream {
+final class BrotliCompressingStream extends OutputStream implements Abortable {
     private static final int INPUT_SIZE = 64 * 1024;
     private static final int TRANSFER_SIZE = 16 * 1024;
 
@@ -70,6 +71,13 @@ final class BrotliCompressingStream extends OutputStream {
             encode(EncoderJNI.Operation.FINISH);
             sink.flush();
         } finally {
+            abort();
+        }
+    }
+
+    @Override
+    public void abort() {
+        if (encoder != null) {
             encoder.destroy();
             encoder = null;
             BufferPool.shared().release(transfer);

@@ -4,6 +4,7 @@ import com.github.luben.zstd.RecyclingBufferPool;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import dev.restcompress.io.ObjectPool;
+import dev.restcompress.io.PooledResources;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -24,7 +25,7 @@ import java.util.Objects;
  * {@code ZstdDecompressCtx} cannot limit the window, and an unlimited window is the attacker's
  * choice of up to 2 GiB); request decoding is far rarer than response encoding. Thread-safe.
  */
-public final class ZstdCodec implements Codec {
+public final class ZstdCodec implements Codec, PooledResources {
     /** The coding token. */
     public static final String CODING = "zstd";
     /** log2 of the largest window a request body may use: 8 MiB (RFC 9659 section 3). */
@@ -129,4 +130,8 @@ public final class ZstdCodec implements Codec {
         return contexts.outstanding() + streamStates.outstanding();
     }
 
+    @Override
+    public int resourcesInUse() {
+        return contexts.outstanding() + streamStates.outstanding();
+    }
 }

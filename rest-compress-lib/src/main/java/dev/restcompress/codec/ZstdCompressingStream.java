@@ -2,6 +2,7 @@ package dev.restcompress.codec;
 
 import com.github.luben.zstd.EndDirective;
 import com.github.luben.zstd.ZstdCompressCtx;
+import dev.restcompress.io.Abortable;
 import dev.restcompress.io.ObjectPool;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,7 +18,7 @@ import java.util.Objects;
  * <p>Takes its {@link State} (context and buffers) on construction and gives it back on
  * {@code close()}: callers must close it, also on failure. Not thread-safe, like any stream.
  */
-final class ZstdCompressingStream extends OutputStream {
+final class ZstdCompressingStream extends OutputStream implements Abortable {
     /** zstd's preferred input size (one 128 KiB block) and a comfortable output buffer. */
     static final int IN_SIZE = 128 * 1024;
     static final int OUT_SIZE = 64 * 1024;
@@ -106,6 +107,15 @@ final class ZstdCompressingStream extends OutputStream {
             compress(s, EndDirective.END);
             sink.flush();
         } finally {
+            giveBack(s);
+        }
+    }
+
+    @Override
+    public void abort() {
+        State s = state;
+        if (s != null) {
+            state = null;
             giveBack(s);
         }
     }

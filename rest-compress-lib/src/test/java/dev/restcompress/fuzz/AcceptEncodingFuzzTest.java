@@ -3,6 +3,7 @@ package dev.restcompress.fuzz;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.codec.ContentCodings;
 import dev.restcompress.negotiation.AcceptEncoding;
 import dev.restcompress.negotiation.Negotiation;
@@ -15,7 +16,7 @@ import java.util.List;
  */
 class AcceptEncodingFuzzTest {
     private static final List<String> OFFER = List.of("lzf", "gzip");
-    private static final CodecRegistry REGISTRY = CodecRegistry.standard(6, 1);
+    private static final CodecRegistry REGISTRY = CompressionSettings.fromSystemProperties().createRegistry();
 
     @FuzzTest(maxDuration = "60s")
     void negotiate(FuzzedDataProvider data) {

@@ -3,6 +3,7 @@ package dev.restcompress.fuzz;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.codec.DecompressionException;
 import dev.restcompress.codec.LibdeflateGzipCodec;
 import dev.restcompress.codec.BufferedDecompressor;
@@ -22,7 +23,7 @@ import java.io.InputStream;
  */
 class DecoderFuzzTest {
     private static final long LIMIT = 1 << 20;
-    private static final CodecRegistry REGISTRY = CodecRegistry.standard(6, 1);
+    private static final CodecRegistry REGISTRY = CompressionSettings.fromSystemProperties().createRegistry();
 
     @FuzzTest(maxDuration = "60s")
     void lzf(byte[] input) throws IOException {
@@ -32,6 +33,20 @@ class DecoderFuzzTest {
     @FuzzTest(maxDuration = "60s")
     void gzipStreaming(byte[] input) throws IOException {
         decodeStreaming("gzip", input);
+    }
+
+    @FuzzTest(maxDuration = "60s")
+    void zstd(byte[] input) throws IOException {
+        if (REGISTRY.forCoding("zstd") != null) {
+            decodeStreaming("zstd", input);
+        }
+    }
+
+    @FuzzTest(maxDuration = "60s")
+    void brotli(byte[] input) throws IOException {
+        if (REGISTRY.forCoding("br") != null) {
+            decodeStreaming("br", input);
+        }
     }
 
     @FuzzTest(maxDuration = "60s")
