@@ -1,8 +1,10 @@
 package dev.restcompress.bench;
 
+import dev.restcompress.codec.BrotliCodec;
 import dev.restcompress.codec.JdkGzipCodec;
 import dev.restcompress.codec.LibdeflateGzipCodec;
 import dev.restcompress.codec.LzfCodec;
+import dev.restcompress.codec.ZstdCodec;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,7 +28,13 @@ public final class BenchCodecs {
             new BenchCodec("gzip-libdeflate-6", "gzip", () -> new LibdeflateGzipCodec(6, 1), () -> new RawLibdeflate(6),
                     "LibdeflateCompressor.gzipCompress / LibdeflateDecompressor (one-shot native)"),
             new BenchCodec("gzip-libdeflate-9", "gzip", () -> new LibdeflateGzipCodec(9, 1), () -> new RawLibdeflate(9),
-                    "LibdeflateCompressor.gzipCompress / LibdeflateDecompressor (one-shot native)")
+                    "LibdeflateCompressor.gzipCompress / LibdeflateDecompressor (one-shot native)"),
+            // Optional codings: skipped (with the reason) when zstd-jni or brotli4j cannot load.
+            new BenchCodec("zstd-1", "zstd", () -> new ZstdCodec(1, 1), null, null),
+            new BenchCodec("zstd-3", "zstd", () -> new ZstdCodec(3, 1), null, null),
+            new BenchCodec("br-1", "br", () -> new BrotliCodec(1, 1), null, null),
+            new BenchCodec("br-4", "br", () -> new BrotliCodec(4, 1), null, null),
+            new BenchCodec("br-5", "br", () -> new BrotliCodec(5, 1), null, null)
     );
 
     private BenchCodecs() {

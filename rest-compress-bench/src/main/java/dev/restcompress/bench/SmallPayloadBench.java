@@ -25,7 +25,8 @@ public class SmallPayloadBench {
     /** Most payloads per size. */
     public static final int SLICES = 16;
 
-    @Param({"lzf", "gzip-jdk-1", "gzip-jdk-6", "gzip-libdeflate-1", "gzip-libdeflate-6", "gzip-libdeflate-9"})
+    @Param({"lzf", "gzip-jdk-1", "gzip-jdk-6", "gzip-libdeflate-1", "gzip-libdeflate-6", "gzip-libdeflate-9",
+        "zstd-1", "zstd-3", "br-1", "br-4", "br-5"})
     public String codec;
 
     @Param({"128", "256", "512", "1024", "2048", "4096", "8192"})
