@@ -28,6 +28,6 @@ for t in "${targets[@]}"; do
         echo "fuzz: $t FOUND A PROBLEM: see rest-compress-lib/target/fuzz-${t//#/-}.log" >&2
         failed=1
     fi
-    grep -E '^#[0-9]+ +DONE' "rest-compress-lib/target/fuzz-${t//#/-}.log" | tail -1 >&2 || true
+    grep -aE '^#[0-9]+[[:space:]]+DONE' "rest-compress-lib/target/fuzz-${t//#/-}.log" | tail -1 >&2 || true
 done
 exit $failed

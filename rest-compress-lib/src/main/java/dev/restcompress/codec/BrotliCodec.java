@@ -51,11 +51,7 @@ public final class BrotliCodec implements Codec {
     }
 
     private static int checkLevel(String name, int value) {
-        if (value < MIN_LEVEL || value > MAX_LEVEL) {
-            throw new IllegalArgumentException("br " + name + " must be " + MIN_LEVEL + " to " + MAX_LEVEL
-                    + ", was " + value);
-        }
-        return value;
+        return CodecArgs.level("br", name, value, MIN_LEVEL, MAX_LEVEL);
     }
 
     @Override
@@ -75,15 +71,12 @@ public final class BrotliCodec implements Codec {
 
     @Override
     public int maxCompressedLength(int inputLength) {
-        if (inputLength < 0) {
-            throw new IllegalArgumentException("inputLength must be >= 0, was " + inputLength);
-        }
         // BrotliEncoderMaxCompressedSize gives n + 4 bytes per 16 KiB + 6, but only for its one-shot
         // function, which falls back to stored blocks. The streaming API we drive has no such
         // promise, so allow more (1/256 + 64 bytes); compress() fails loudly rather than overrun.
-        long n = inputLength;
+        long n = CodecArgs.inputLength(inputLength);
         long bound = n + (n >> 8) + 64;
-        return (int) Math.min(Integer.MAX_VALUE - 8, bound);
+        return CodecArgs.capped(bound);
     }
 
     /** The smallest window (10 to 22 bits) that holds the whole input: less native memory per call. */

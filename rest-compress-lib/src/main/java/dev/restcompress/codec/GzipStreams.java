@@ -37,10 +37,7 @@ final class GzipStreams {
 
     /** Checks a level against an engine's range, naming the setting in the message. */
     static int checkLevel(String name, int value, int max) {
-        if (value < 1 || value > max) {
-            throw new IllegalArgumentException("gzip " + name + " must be 1 to " + max + ", was " + value);
-        }
-        return value;
+        return CodecArgs.level("gzip", name, value, 1, max);
     }
 
     /** {@link GZIPOutputStream} with sync flush and a chosen level; close() and abort() end its Deflater. */

@@ -60,14 +60,12 @@ public final class JdkGzipCodec implements Codec, PooledResources {
 
     @Override
     public int maxCompressedLength(int inputLength) {
-        if (inputLength < 0) {
-            throw new IllegalArgumentException("inputLength must be >= 0, was " + inputLength);
-        }
+        CodecArgs.inputLength(inputLength);
         // zlib's conservative deflateBound (stored blocks: 5 bytes per 16 KiB and a little more),
         // plus the gzip header and trailer. Computed in long so huge inputs cannot overflow.
         long n = inputLength;
         long bound = n + ((n + 7) >> 3) + ((n + 63) >> 6) + 5 + HEADER.length + TRAILER_LENGTH;
-        return (int) Math.min(Integer.MAX_VALUE - 8, bound);
+        return CodecArgs.capped(bound);
     }
 
     @Override

@@ -84,9 +84,7 @@ public final class LibdeflateGzipCodec implements Codec, BufferedDecompressor, P
     /** libdeflate's own bound for {@code inputLength} bytes at this level, nothing added. */
     @Override
     public int maxCompressedLength(int inputLength) {
-        if (inputLength < 0) {
-            throw new IllegalArgumentException("inputLength must be >= 0, was " + inputLength);
-        }
+        CodecArgs.inputLength(inputLength);
         LibdeflateCompressor c = compressors.acquire();
         try {
             return bound(c, inputLength);

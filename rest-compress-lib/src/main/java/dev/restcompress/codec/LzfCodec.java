@@ -65,9 +65,7 @@ public final class LzfCodec implements Codec, PooledResources {
 
     @Override
     public int maxCompressedLength(int inputLength) {
-        if (inputLength < 0) {
-            throw new IllegalArgumentException("inputLength must be >= 0, was " + inputLength);
-        }
+        CodecArgs.inputLength(inputLength);
         return LZFEncoder.estimateMaxWorkspaceSize(inputLength);
     }
 

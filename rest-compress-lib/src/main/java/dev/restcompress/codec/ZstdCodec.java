@@ -66,11 +66,7 @@ public final class ZstdCodec implements Codec, PooledResources {
     }
 
     private static int checkLevel(String name, int value) {
-        if (value < MIN_LEVEL || value > MAX_LEVEL) {
-            throw new IllegalArgumentException("zstd " + name + " must be " + MIN_LEVEL + " to " + MAX_LEVEL
-                    + ", was " + value);
-        }
-        return value;
+        return CodecArgs.level("zstd", name, value, MIN_LEVEL, MAX_LEVEL);
     }
 
     @Override
@@ -90,13 +86,10 @@ public final class ZstdCodec implements Codec, PooledResources {
 
     @Override
     public int maxCompressedLength(int inputLength) {
-        if (inputLength < 0) {
-            throw new IllegalArgumentException("inputLength must be >= 0, was " + inputLength);
-        }
         // ZSTD_COMPRESSBOUND, in long so that huge inputs cannot overflow.
-        long n = inputLength;
+        long n = CodecArgs.inputLength(inputLength);
         long bound = n + (n >> 8) + (n < (128 << 10) ? ((128 << 10) - n) >> 11 : 0);
-        return (int) Math.min(Integer.MAX_VALUE - 8, bound);
+        return CodecArgs.capped(bound);
     }
 
     @Override
