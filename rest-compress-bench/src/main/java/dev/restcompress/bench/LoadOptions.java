@@ -94,6 +94,8 @@ final class LoadOptions {
                 throw new IllegalArgumentException("concurrency " + c + " is above the bound of 1024");
             }
         }
+        // Fail on a bad rate now, not after the other suites have run for minutes.
+        bandwidths.forEach(LinkRate::parse);
         if (!bandwidths.isEmpty() && (netnsId == null || linkScript == null)) {
             throw new IllegalArgumentException("--bandwidth needs the network namespaces scripts/bench.sh "
                     + "creates (--bandwidth-netns, --bandwidth-link-script); run it through scripts/bench.sh");
