@@ -72,7 +72,8 @@ final class BandwidthReport {
         List<List<String>> rows = new ArrayList<>();
         for (LoadResult r : results) {
             double mbps = mbps(r.link());
-            rows.add(List.of(r.link(), r.coding(), Integer.toString(r.concurrency()), Markdown.num(r.requestsPerSecond(), 0),
+            rows.add(List.of(r.link(), r.coding(), Integer.toString(r.concurrency()),
+                    Markdown.withError(r.requestsPerSecond(), r.requestsPerSecondError(), 0),
                     Markdown.num(mbps * 1e6 / 8 / r.wireBytesPerResponse(), 0), Markdown.num(vsIdentity(r), 2) + "x",
                     Markdown.num(r.p50Us(), 0), Markdown.num(r.p99Us(), 0), Markdown.num(r.wireBytesPerResponse(), 0),
                     Markdown.num(r.wireMbps(), 1), Long.toString(r.errors())));
@@ -130,7 +131,7 @@ final class BandwidthReport {
             for (LoadResult r : e.getValue()) {
                 double x = mbps(r.link());
                 if (r.requests() > 0 && Double.isFinite(x)) {
-                    points.add(new XyChart.Point(x, r.requestsPerSecond(), Double.NaN, null));
+                    points.add(new XyChart.Point(x, r.requestsPerSecond(), r.requestsPerSecondError(), null));
                 }
             }
             chart.add(new XyChart.Series(e.getKey(), points, true, false), colour);

@@ -70,8 +70,8 @@ final class LoadBench {
     }
 
     static String describe(LoadResult r) {
-        return String.format(Locale.ROOT, "%-9s %-8s c=%-3d %,9.0f req/s  p50 %,8.0f us  p90 %,8.0f us  p99 %,8.0f us"
-                        + "  %,7.0f B/resp  %d error(s)%s", r.link(), r.coding(), r.concurrency(), r.requestsPerSecond(),
+        return String.format(Locale.ROOT, "%-9s %-8s c=%-3d %,9.0f +- %,5.0f req/s  p50 %,8.0f us  p90 %,8.0f us  p99 %,8.0f us"
+                        + "  %,7.0f B/resp  %d error(s)%s", r.link(), r.coding(), r.concurrency(), r.requestsPerSecond(), r.requestsPerSecondError(),
                 r.p50Us(), r.p90Us(), r.p99Us(), r.wireBytesPerResponse(), r.errors(),
                 r.firstError() == null ? "" : " first: " + r.firstError());
     }

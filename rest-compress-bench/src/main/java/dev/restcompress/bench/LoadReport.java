@@ -26,7 +26,7 @@ final class LoadReport {
     /** The CSV of any list of steps (the bandwidth suite adds its own columns after these). */
     static Csv csv(List<LoadResult> results, String... extraHeader) {
         List<String> header = new ArrayList<>(List.of("link", "coding", "concurrency", "seconds", "requests",
-                "requests_per_s", "errors", "p50_us", "p90_us", "p99_us", "max_us", "wire_bytes_per_response",
+                "requests_per_s", "requests_per_s_err", "errors", "p50_us", "p90_us", "p99_us", "max_us", "wire_bytes_per_response",
                 "body_bytes_per_response", "wire_mbit_s", "server_cpu_us_per_request", "client_cpu_us_per_request",
                 "first_error"));
         header.addAll(List.of(extraHeader));
@@ -35,7 +35,7 @@ final class LoadReport {
 
     static List<Object> cells(LoadResult r) {
         return new ArrayList<>(List.of(r.link(), r.coding(), r.concurrency(), r.seconds(), r.requests(),
-                r.requestsPerSecond(), r.errors(), r.p50Us(), r.p90Us(), r.p99Us(), r.maxUs(),
+                r.requestsPerSecond(), r.requestsPerSecondError(), r.errors(), r.p50Us(), r.p90Us(), r.p99Us(), r.maxUs(),
                 r.wireBytesPerResponse(), r.bodyBytesPerResponse(), r.wireMbps(), r.serverCpuUsPerRequest(),
                 r.clientCpuUsPerRequest(), r.firstError() == null ? "" : r.firstError()));
     }
@@ -54,10 +54,13 @@ final class LoadReport {
                 + "compared with the file; a wrong status, coding or body counts as an error. Client and server "
                 + "share this machine's " + Runtime.getRuntime().availableProcessors() + " cores, so at high "
                 + "concurrency the client's own decoding competes with the server. CPU columns: process CPU time "
-                + "per response (server JVM; load-generator JVM).");
+                + "per response (server JVM; load-generator JVM). Wire bytes are the bytes received per "
+                + "response (status line, headers, framing, body). req/s ± is the 95% interval from the rate's "
+                + "spread over " + LoadRun.SLICES + " equal slices of each step.");
         List<List<String>> rows = new ArrayList<>();
         for (LoadResult r : results) {
-            rows.add(List.of(r.coding(), Integer.toString(r.concurrency()), Markdown.num(r.requestsPerSecond(), 0),
+            rows.add(List.of(r.coding(), Integer.toString(r.concurrency()),
+                    Markdown.withError(r.requestsPerSecond(), r.requestsPerSecondError(), 0),
                     Markdown.num(r.p50Us(), 0), Markdown.num(r.p90Us(), 0), Markdown.num(r.p99Us(), 0),
                     Long.toString(r.errors()), Markdown.num(r.wireBytesPerResponse(), 0),
                     Markdown.num(r.wireMbps(), 1), Markdown.num(r.serverCpuUsPerRequest(), 0),
@@ -90,7 +93,7 @@ final class LoadReport {
                     p50.add(new XyChart.Point(r.concurrency(), r.p50Us(), Double.NaN, null));
                     p99.add(new XyChart.Point(r.concurrency(), r.p99Us(), Double.NaN, null));
                 }
-                rps.add(new XyChart.Point(r.concurrency(), r.requestsPerSecond(), Double.NaN, null));
+                rps.add(new XyChart.Point(r.concurrency(), r.requestsPerSecond(), r.requestsPerSecondError(), null));
             }
             latency.add(new XyChart.Series(e.getKey() + " p50", p50, true, false), colour);
             latency.add(new XyChart.Series(e.getKey() + " p99", p99, true, true), colour);

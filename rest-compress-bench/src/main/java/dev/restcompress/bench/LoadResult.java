@@ -9,6 +9,8 @@ package dev.restcompress.bench;
  * @param concurrency closed-loop connections
  * @param seconds measured wall time
  * @param requests successful responses started in the measured window
+ * @param requestsPerSecondError 95% confidence half-width of requests/s, from the spread of the
+ *        rate over {@value LoadRun#SLICES} equal slices of the window (NaN if unknown)
  * @param errors failed requests of every kind in the measured window
  * @param firstError a sample error message, or {@code null}
  * @param p50Us median latency
@@ -20,7 +22,8 @@ package dev.restcompress.bench;
  * @param serverCpuUsPerRequest server process CPU time per response (NaN if unknown)
  * @param clientCpuUsPerRequest load-generator process CPU time per response (NaN if unknown)
  */
-record LoadResult(String link, String coding, int concurrency, double seconds, long requests, long errors,
+record LoadResult(String link, String coding, int concurrency, double seconds, long requests,
+                  double requestsPerSecondError, long errors,
                   String firstError, double p50Us, double p90Us, double p99Us, double maxUs,
                   double wireBytesPerResponse, double bodyBytesPerResponse,
                   double serverCpuUsPerRequest, double clientCpuUsPerRequest) {

@@ -27,6 +27,10 @@ import org.HdrHistogram.Histogram;
  * plus its window plus at most one request (bounded by the socket timeout).
  */
 final class LoadRun {
+    /** The measured window is cut into this many slices to put an error bar on requests/s. */
+    static final int SLICES = 10;
+    /** Student's t for a 95% two-sided interval with SLICES - 1 degrees of freedom. */
+    private static final double T_95 = 2.262;
     /** Socket connect and read timeout: bounds a step when the server hangs. */
     static final int TIMEOUT_MS = 30_000;
     /** Latencies above this are clamped (HdrHistogram needs a bound); 60 s is beyond the timeout. */
@@ -53,6 +57,7 @@ final class LoadRun {
         long errors;
         long wireBytes;
         long bodyBytes;
+        final long[] slices = new long[SLICES];
     }
 
     LoadResult run(String link, String coding, int concurrency, long warmupMs, double seconds, DemoProcess server)
@@ -93,8 +98,12 @@ final class LoadRun {
         long errors = 0;
         long wire = 0;
         long body = 0;
+        long[] slices = new long[SLICES];
         for (Tally t : tallies) {
             synchronized (t) {
+                for (int k = 0; k < SLICES; k++) {
+                    slices[k] += t.slices[k];
+                }
                 all.add(t.latency);
                 requests += t.requests;
                 errors += t.errors;
@@ -106,12 +115,29 @@ final class LoadRun {
         // a little after it, which is the same for every step).
         double window = seconds;
         double n = Math.max(1, requests);
-        return new LoadResult(link, coding, concurrency, window, requests, errors, firstError.get(),
+        return new LoadResult(link, coding, concurrency, window, requests, rateError(slices, seconds), errors,
+                firstError.get(),
                 all.getValueAtPercentile(50) / 1e3, all.getValueAtPercentile(90) / 1e3,
                 all.getValueAtPercentile(99) / 1e3, all.getMaxValue() / 1e3,
                 requests == 0 ? Double.NaN : wire / n, requests == 0 ? Double.NaN : body / n,
                 serverCpu < 0 || cpuBefore[0] < 0 || requests == 0 ? Double.NaN : (serverCpu - cpuBefore[0]) / 1e3 / n,
                 clientCpu < 0 || cpuBefore[1] < 0 || requests == 0 ? Double.NaN : (clientCpu - cpuBefore[1]) / 1e3 / n);
+    }
+
+    /** 95% half-width of the mean rate, treating the slices' rates as independent samples. */
+    private static double rateError(long[] slices, double seconds) {
+        double sliceSeconds = seconds / SLICES;
+        double mean = 0;
+        for (long n : slices) {
+            mean += n / sliceSeconds;
+        }
+        mean /= SLICES;
+        double ss = 0;
+        for (long n : slices) {
+            double d = n / sliceSeconds - mean;
+            ss += d * d;
+        }
+        return T_95 * Math.sqrt(ss / (SLICES - 1)) / Math.sqrt(SLICES);
     }
 
     private void loop(String coding, Tally t, long measureFrom, long measureTo, AtomicReference<String> firstError) {
@@ -138,6 +164,8 @@ final class LoadRun {
                         t.latency.recordValue(Math.min(t1 - t0, MAX_LATENCY_NS));
                         t.wireBytes += r.wireBytes;
                         t.bodyBytes += r.bodyLength;
+                        int slice = (int) ((t0 - measureFrom) * SLICES / (measureTo - measureFrom));
+                        t.slices[Math.min(slice, SLICES - 1)]++;
                     } else {
                         t.errors++;
                         firstError.compareAndSet(null, error);

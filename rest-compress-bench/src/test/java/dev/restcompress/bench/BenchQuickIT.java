@@ -73,7 +73,7 @@ class BenchQuickIT {
         for (String row : load.subList(1, load.size())) {
             String[] cells = row.split(",", -1);
             assertTrue(Long.parseLong(cells[4]) > 0, "no successful request in " + row);
-            assertEquals("0", cells[6], "errors in " + row);
+            assertEquals("0", cells[7], "errors in " + row);
         }
         // Three levels x three operations, each with a C figure and a Java SPI figure.
         List<String> floor = Files.readAllLines(out.resolve("native-floor.csv"));
