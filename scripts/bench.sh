@@ -8,9 +8,14 @@
 #   --corpus DIR   folder of files to compress (default <repo>/testdata)
 #   --codecs ids   e.g. lzf,gzip-jdk-6 (default: every codec available here)
 #   --files a,b    corpus file names for the codec suite (default: all; --quick: three)
-#   --suites list  codec,small,interceptor (default: all)
+#   --suites list  codec,small,interceptor,load,native (default: all)
 #   --forks N --warmups N --iterations N --time-ms N   JMH settings (default 1, 2, 3, 1000)
 #   --link-mbps N  reference link speed for the small-payload verdict (default 1000)
+#   --load-concurrency 1,4,16,64 --load-seconds N --load-codings identity,lzf,gzip --load-file NAME
+#                  HTTP load suite against the demo server (own JVM on 127.0.0.1)
+#   --bandwidth 100mbit,1gbit
+#                  also run the load through a tc-limited veth link between two network namespaces
+#                  this script creates and always removes (root only; fails clearly otherwise)
 # Environment: JAVA_HOME selects the JDK for the build and the run; SKIP_BUILD=1 reuses the jar.
 set -euo pipefail
 
@@ -24,11 +29,13 @@ die() { echo "[bench.sh] ERROR: $*" >&2; exit 1; }
 
 args=()
 corpus="$REPO_DIR/testdata"
+bandwidth=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --corpus) [ $# -ge 2 ] || die "--corpus needs a folder"; corpus="$2"; shift 2 ;;
         --out) die "--out is chosen by this script (results/bench-<timestamp>); run BenchMain directly to change it" ;;
-        -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --bandwidth) [ $# -ge 2 ] || die "--bandwidth needs rates, e.g. 100mbit,1gbit"; bandwidth="$2"; shift 2 ;;
+        -h|--help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) args+=("$1"); shift ;;
     esac
 done
@@ -45,11 +52,45 @@ mkdir -p "$out"
 # JMH locks ${java.io.tmpdir}/jmh.lock machine-wide: a private temp folder keeps parallel runs
 # (other engineers, CI jobs) from blocking or failing each other.
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/rest-compress-bench.XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT
+netns_id=""
+cleanup() {
+    # The bandwidth suite's namespaces go first: the demo server inside has exited with the bench JVM.
+    if [ -n "$netns_id" ]; then
+        "$LINK_SCRIPT" down "$netns_id" || log "WARNING: could not remove namespaces rcb-*-$netns_id"
+    fi
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# --- issue 3: the C harness that times libdeflate itself (native-floor suite) -------------------
+HARNESS_SRC="$REPO_DIR/rest-compress-bench/src/main/c/libdeflate_harness.c"
+if command -v gcc >/dev/null 2>&1; then
+    if gcc -O2 -Wall -std=c11 -o "$tmp/libdeflate_harness" "$HARNESS_SRC" -ldl; then
+        args+=(--native-harness "$tmp/libdeflate_harness")
+    else
+        log "WARNING: gcc could not build $HARNESS_SRC; the native-floor section will say so"
+    fi
+else
+    log "WARNING: no gcc; the native-floor section will be skipped"
+fi
+
+# --- issue 5: optional bandwidth mode, inside network namespaces this script owns ---------------
+LINK_SCRIPT="$REPO_DIR/rest-compress-bench/scripts/netns-link.sh"
+runner=()
+if [ -n "$bandwidth" ]; then
+    [ "$(id -u)" = 0 ] || die "--bandwidth needs root (it creates network namespaces and tc qdiscs)"
+    command -v ip >/dev/null 2>&1 && command -v tc >/dev/null 2>&1 || die "--bandwidth needs ip and tc (iproute2)"
+    netns_id="$$"
+    "$LINK_SCRIPT" up "$netns_id" >&2 || { netns_id=""; die "cannot set up the test link: 'ip netns' or veth is not permitted here"; }
+    # The whole bench JVM runs in the client namespace; it starts the server in the server namespace.
+    runner=(ip netns exec "rcb-cli-$netns_id")
+    args+=(--bandwidth "$bandwidth" --bandwidth-netns "$netns_id" --bandwidth-link-script "$LINK_SCRIPT")
+fi
 
 log "java: $("$JAVA" -version 2>&1 | head -1); corpus: $corpus; results: $out"
 set +e
-"$JAVA" -Djava.io.tmpdir="$tmp" -Djava.awt.headless=true --enable-native-access=ALL-UNNAMED \
+${runner[@]+"${runner[@]}"} "$JAVA" -Djava.io.tmpdir="$tmp" -Djava.awt.headless=true --enable-native-access=ALL-UNNAMED \
     -cp "$JAR" dev.restcompress.bench.BenchMain --corpus "$corpus" --out "$out" ${args[@]+"${args[@]}"} \
     2>&1 | tee "$out/bench.log"
 rc=${PIPESTATUS[0]}

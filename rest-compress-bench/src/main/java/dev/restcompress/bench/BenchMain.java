@@ -74,15 +74,32 @@ public final class BenchMain {
         md.heading(1, "rest-compress benchmark " + out.getFileName());
         md.paragraph(Environment.describe(o, corpus, files, codecs));
         List<String> produced = new ArrayList<>(List.of("report.md"));
+        // The codec suite's summaries, for the native-floor comparison (empty without that suite).
+        List<CodecReport.Summary> codecSummaries = new ArrayList<>();
 
         if (o.suites.contains("codec")) {
-            produced.addAll(codecSuite(o, out, corpus, codecs, files, md));
+            produced.addAll(codecSuite(o, out, corpus, codecs, files, md, codecSummaries));
         }
         if (o.suites.contains("small")) {
             produced.addAll(smallPayloadSuite(o, out, corpus, codecs, md));
         }
         if (o.suites.contains("interceptor")) {
             produced.addAll(interceptorSuite(o, out, corpus, md));
+        }
+        // Issue 5 (HTTP load, bandwidth) and issue 3 (native floor): see LoadBench, BandwidthBench, NativeFloor.
+        try {
+            if (o.suites.contains("native")) {
+                produced.addAll(NativeFloor.run(o, out, corpus, files, codecSummaries, md));
+            }
+            if (o.suites.contains("load")) {
+                produced.addAll(LoadBench.run(o, out, corpus, md));
+            }
+            if (o.suites.contains("bandwidth")) {
+                produced.addAll(BandwidthBench.run(o, out, corpus, md));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
         }
 
         Files.writeString(out.resolve("report.md"), md.toString());
@@ -98,7 +115,7 @@ public final class BenchMain {
     }
 
     private static List<String> codecSuite(BenchOptions o, Path out, Path corpus, List<BenchCodec> codecs,
-            List<String> files, Markdown md) throws RunnerException {
+            List<String> files, Markdown md, List<CodecReport.Summary> summaries) throws RunnerException {
         String[] ids = codecs.stream().map(BenchCodec::id).toArray(String[]::new);
         String[] rawIds = codecs.stream().filter(BenchCodec::hasRaw).map(BenchCodec::id).toArray(String[]::new);
         String[] names = files.toArray(String[]::new);
@@ -112,7 +129,9 @@ public final class BenchMain {
             codec.addAll(run(o, out, "codec-raw", base(o, CodecBench.class)
                     .param("codec", rawIds).param("path", "raw").param("file", names)));
         }
-        new CodecReport(corpus, codec).write(out, md);
+        CodecReport report = new CodecReport(corpus, codec);
+        report.write(out, md);
+        summaries.addAll(report.summaries());
         return CodecReport.FILES;
     }
 

@@ -19,6 +19,7 @@ import java.util.List;
  * --suites a,b         codec, small, interceptor (default: all)
  * --forks N --warmups N --iterations N --time-ms N    JMH settings (full mode: 1, 2, 3, 1000)
  * --link-mbps N        reference link for the small-payload verdict (default 1000)
+ * --load-..., --bandwidth..., --native-...   the HTTP load, bandwidth and native-floor suites: see LoadOptions
  * </pre>
  */
 final class BenchOptions {
@@ -27,7 +28,9 @@ final class BenchOptions {
     Path out = Paths.get("results", "bench-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     List<String> codecs = new ArrayList<>();
     List<String> files = new ArrayList<>();
-    List<String> suites = new ArrayList<>(List.of("codec", "small", "interceptor"));
+    List<String> suites = new ArrayList<>(List.of("codec", "small", "interceptor", "load", "native"));
+    /** Options of the load, bandwidth and native-floor suites. */
+    final LoadOptions load = new LoadOptions();
     int forks = 1;
     int warmups = 2;
     int iterations = 3;
@@ -52,7 +55,13 @@ final class BenchOptions {
                 case "--time-ms" -> { o.timeMs = intValue(args, ++i, a, 10); jmhSet = true; }
                 case "--link-mbps" -> o.linkMbps = intValue(args, ++i, a, 1);
                 case "-h", "--help" -> throw new IllegalArgumentException("help");
-                default -> throw new IllegalArgumentException("unknown option " + a);
+                default -> {
+                    int used = o.load.accept(args, i);
+                    if (used < 0) {
+                        throw new IllegalArgumentException("unknown option " + a);
+                    }
+                    i += used;
+                }
             }
         }
         if (o.quick && !jmhSet) {
@@ -63,11 +72,21 @@ final class BenchOptions {
             o.iterations = 2;
             o.timeMs = 100;
         }
+        List<String> known = List.of("codec", "small", "interceptor", "load", "native", "bandwidth");
         for (String s : o.suites) {
-            if (!List.of("codec", "small", "interceptor").contains(s)) {
-                throw new IllegalArgumentException("unknown suite " + s + " (codec, small, interceptor)");
+            if (!known.contains(s)) {
+                throw new IllegalArgumentException("unknown suite " + s + " (" + String.join(", ", known) + ")");
             }
         }
+        // --bandwidth asks for the bandwidth suite; the suite without rates has nothing to do.
+        if (!o.load.bandwidths.isEmpty() && !o.suites.contains("bandwidth")) {
+            o.suites = new ArrayList<>(o.suites);
+            o.suites.add("bandwidth");
+        }
+        if (o.suites.contains("bandwidth") && o.load.bandwidths.isEmpty()) {
+            throw new IllegalArgumentException("the bandwidth suite needs --bandwidth RATES (through scripts/bench.sh)");
+        }
+        o.load.applyDefaults(o.quick);
         return o;
     }
 
@@ -93,7 +112,8 @@ final class BenchOptions {
 
     static String usage() {
         return "usage: BenchMain [--quick] [--corpus DIR] [--out DIR] [--codecs a,b] [--files a,b]\n"
-                + "                 [--suites codec,small,interceptor]\n"
-                + "                 [--forks N] [--warmups N] [--iterations N] [--time-ms N] [--link-mbps N]";
+                + "                 [--suites codec,small,interceptor,load,native,bandwidth]\n"
+                + "                 [--forks N] [--warmups N] [--iterations N] [--time-ms N] [--link-mbps N]\n"
+                + LoadOptions.usage();
     }
 }

@@ -26,8 +26,13 @@ class BenchQuickIT {
         Files.createDirectories(Paths.get(System.getProperty("java.io.tmpdir")));
         Path out = Paths.get("target", "bench-quick");
 
+        // The native-floor suite needs the C harness; scripts/bench.sh compiles it the same way.
+        Path harness = NativeFloor.compile(root.resolve("rest-compress-bench/src/main/c/libdeflate_harness.c"),
+                Paths.get("target", "native-harness"));
+
         int rc = BenchMain.run(BenchOptions.parse(new String[] {
-            "--quick", "--corpus", corpus.toString(), "--out", out.toString()}));
+            "--quick", "--corpus", corpus.toString(), "--out", out.toString(),
+            "--native-harness", harness.toString()}));
 
         assertEquals(0, rc, "BenchMain exit code");
         for (String f : List.of("report.md", "codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png",
@@ -49,6 +54,35 @@ class BenchQuickIT {
         String report = Files.readString(out.resolve("report.md"));
         for (String section : List.of("## Codec throughput and size", "## Small payloads", "**Verdict:**",
                 "## Interceptor overhead")) {
+            assertTrue(report.contains(section), "report.md lacks " + section);
+        }
+        loadAndNativeOutputs(out, report);
+    }
+
+    /** Issue 5's HTTP load suite and issue 3's native floor: files, rows, no HTTP errors. */
+    private static void loadAndNativeOutputs(Path out, String report) throws Exception {
+        for (String f : List.of("load.csv", "load-latency.png", "load-throughput.png", "native-harness.csv",
+                "native-floor.csv")) {
+            assertTrue(Files.size(out.resolve(f)) > 0, f + " is empty");
+        }
+        byte[] pngMagic = {(byte) 0x89, 'P', 'N', 'G'};
+        assertArrayEquals(pngMagic, Arrays.copyOf(Files.readAllBytes(out.resolve("load-latency.png")), 4));
+        List<String> load = Files.readAllLines(out.resolve("load.csv"));
+        // Header plus 3 codings x 3 quick concurrencies; every step served requests without errors.
+        assertEquals(10, load.size(), "load.csv rows");
+        for (String row : load.subList(1, load.size())) {
+            String[] cells = row.split(",", -1);
+            assertTrue(Long.parseLong(cells[4]) > 0, "no successful request in " + row);
+            assertEquals("0", cells[7], "errors in " + row);
+        }
+        // Three levels x three operations, each with a C figure and a Java SPI figure.
+        List<String> floor = Files.readAllLines(out.resolve("native-floor.csv"));
+        assertEquals(10, floor.size(), "native-floor.csv rows");
+        for (String row : floor.subList(1, floor.size())) {
+            String[] cells = row.split(",", -1);
+            assertTrue(Double.parseDouble(cells[2]) > 0 && Double.parseDouble(cells[4]) > 0, "figures in " + row);
+        }
+        for (String section : List.of("## HTTP load: concurrency sweep", "## Native floor")) {
             assertTrue(report.contains(section), "report.md lacks " + section);
         }
     }
