@@ -225,7 +225,10 @@ final class XyChart {
             for (Point p : s.points()) {
                 double v = horizontal ? p.x() : p.y();
                 double e = horizontal || Double.isNaN(p.yError()) ? 0 : p.yError();
-                lo = Math.min(lo, v - e);
+                boolean logAxis = horizontal ? logX : logY;
+                // On a log axis an error bar reaching zero or below would stretch the axis to 1e-9 and
+                // squash every point: such bars are clipped at the axis instead (see the drawing code).
+                lo = Math.min(lo, logAxis && v - e <= v / 10 ? v : v - e);
                 hi = Math.max(hi, v + e);
             }
         }
