@@ -279,6 +279,23 @@ Java_dev_restcompress_nativelib_LibdeflateNative_gzipCompressBound(JNIEnv *env, 
     return bound > (size_t)INT64_MAX ? (jlong)INT64_MAX : (jlong)bound;
 }
 
+/*
+ * Pins in and out for one libdeflate call (a short critical section: no JNI calls until released).
+ * On failure nothing stays pinned.
+ */
+static int pin_both(JNIEnv *env, jbyteArray in, jbyteArray out, jbyte **ip, jbyte **op) {
+    *ip = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
+    if (*ip == NULL) {
+        return RC_PIN_FAILED;
+    }
+    *op = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
+    if (*op == NULL) {
+        (*env)->ReleasePrimitiveArrayCritical(env, in, *ip, JNI_ABORT);
+        return RC_PIN_FAILED;
+    }
+    return RC_OK;
+}
+
 /* Bytes written (> 0) or an RC_* code (< 0); RC_INSUFFICIENT_SPACE when out_len is too small. */
 JNIEXPORT jint JNICALL
 Java_dev_restcompress_nativelib_LibdeflateNative_gzipCompress(JNIEnv *env, jclass cls, jlong h,
@@ -297,14 +314,11 @@ Java_dev_restcompress_nativelib_LibdeflateNative_gzipCompress(JNIEnv *env, jclas
     if (rc != RC_OK) {
         return rc;
     }
-    jbyte *ip = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
-    if (ip == NULL) {
-        return RC_PIN_FAILED;
-    }
-    jbyte *op = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
-    if (op == NULL) {
-        (*env)->ReleasePrimitiveArrayCritical(env, in, ip, JNI_ABORT);
-        return RC_PIN_FAILED;
+    jbyte *ip;
+    jbyte *op;
+    rc = pin_both(env, in, out, &ip, &op);
+    if (rc != RC_OK) {
+        return rc;
     }
     size_t written = a->gzip_compress(c->impl, ip + in_off, (size_t)in_len, op + out_off, (size_t)out_len);
     /* Release in reverse order; the input was only read, so JNI_ABORT skips a pointless copy-back. */
@@ -387,14 +401,11 @@ Java_dev_restcompress_nativelib_LibdeflateNative_gzipDecompress(JNIEnv *env, jcl
     if (rc != RC_OK) {
         return rc;
     }
-    jbyte *ip = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
-    if (ip == NULL) {
-        return RC_PIN_FAILED;
-    }
-    jbyte *op = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
-    if (op == NULL) {
-        (*env)->ReleasePrimitiveArrayCritical(env, in, ip, JNI_ABORT);
-        return RC_PIN_FAILED;
+    jbyte *ip;
+    jbyte *op;
+    rc = pin_both(env, in, out, &ip, &op);
+    if (rc != RC_OK) {
+        return rc;
     }
     size_t consumed = 0;
     size_t produced = 0;
