@@ -84,4 +84,19 @@ public class CodingsResource {
     public byte[] echo(byte[] body) {
         return body;
     }
+
+    /** Reads the decoded body as a stream without keeping it: the bomb tests' streaming consumer. */
+    @POST
+    @Path("count")
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.TEXT_PLAIN)
+    @Compress
+    public String count(java.io.InputStream body) throws java.io.IOException {
+        byte[] buf = new byte[16 * 1024];
+        long n = 0;
+        for (int r; (r = body.read(buf)) > 0; ) {
+            n += r;
+        }
+        return Long.toString(n);
+    }
 }
