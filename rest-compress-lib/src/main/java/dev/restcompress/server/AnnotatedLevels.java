@@ -1,9 +1,12 @@
 package dev.restcompress.server;
 
 import dev.restcompress.annotation.Brotli;
+import dev.restcompress.annotation.FastGzip;
 import dev.restcompress.annotation.Zstd;
 import dev.restcompress.codec.BrotliCodec;
 import dev.restcompress.codec.Codec;
+import dev.restcompress.codec.GzipEngine;
+import dev.restcompress.codec.JdkGzipCodec;
 import dev.restcompress.codec.ZstdCodec;
 import dev.restcompress.config.CompressionSettings;
 import java.lang.reflect.AnnotatedElement;
@@ -12,8 +15,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Applies the per-method levels of {@link Zstd @Zstd(level)} and {@link Brotli @Brotli(level)} at
- * deployment: replaces the registry's codec in a method's codec map with one at the annotated level
+ * Applies the per-method levels of {@link FastGzip @FastGzip(level)}, {@link Zstd @Zstd(level)} and
+ * {@link Brotli @Brotli(level)} at deployment: replaces the registry's codec in a method's codec map with one at the annotated level
  * (0 keeps the global level). Codecs of equal level are shared between methods, so each level has
  * one set of pooled native contexts. Only used while resolving policies; synchronized for safety.
  *
@@ -35,6 +38,10 @@ final class AnnotatedLevels {
      * @throws IllegalArgumentException naming the method when a level is out of range
      */
     synchronized void apply(Map<String, Codec> codecs, AnnotatedElement source, Method method) {
+        FastGzip gzip = source.getAnnotation(FastGzip.class);
+        if (gzip != null && gzip.level() != 0 && codecs.containsKey(JdkGzipCodec.CODING)) {
+            codecs.put(JdkGzipCodec.CODING, gzipAtLevel(codecs.get(JdkGzipCodec.CODING), gzip.level(), method));
+        }
         Zstd zstd = source.getAnnotation(Zstd.class);
         if (zstd != null && zstd.level() != 0 && codecs.containsKey(ZstdCodec.CODING)) {
             int level = check("@Zstd(level)", zstd.level(), ZstdCodec.MIN_LEVEL, ZstdCodec.MAX_LEVEL, method);
@@ -51,6 +58,21 @@ final class AnnotatedLevels {
                         k -> new BrotliCodec(level, settings.brStreamingLevel())));
             }
         }
+    }
+
+    /** The server's gzip codec at another one-shot level, on the same engine (libdeflate or JDK). */
+    private Codec gzipAtLevel(Codec base, int level, Method method) {
+        GzipEngine found = GzipEngine.of(base);
+        GzipEngine engine = found == null ? GzipEngine.JDK : found; // a custom gzip codec: ours decide levels
+        if (level < 1 || level > engine.maxLevel()) {
+            throw new IllegalArgumentException("@FastGzip(level) on " + method + " must be 1 to " + engine.maxLevel()
+                    + " with the " + engine + " gzip engine (libdeflate allows 1 to 12, JDK 1 to 9), was " + level);
+        }
+        if (level == GzipEngine.levelOf(base)) {
+            return base;
+        }
+        return byCodingAndLevel.computeIfAbsent(JdkGzipCodec.CODING + level,
+                k -> engine.create(level, settings.gzipStreamingLevel()));
     }
 
     private static int check(String what, int level, int min, int max, Method method) {

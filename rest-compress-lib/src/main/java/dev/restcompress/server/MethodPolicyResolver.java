@@ -2,18 +2,14 @@ package dev.restcompress.server;
 
 import dev.restcompress.annotation.Coding;
 import dev.restcompress.annotation.Compress;
-import dev.restcompress.annotation.FastGzip;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
-import dev.restcompress.codec.GzipEngine;
-import dev.restcompress.codec.JdkGzipCodec;
 import dev.restcompress.codec.OptionalCodecs;
 import dev.restcompress.config.CompressionSettings;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +24,6 @@ final class MethodPolicyResolver {
     private final AnnotatedLevels annotatedLevels;
     private final CompressionSettings settings;
     private final CodecRegistry registry;
-    private final Map<Integer, Codec> gzipByLevel = new HashMap<>();
     private final int maxDeclaredLength;
 
     MethodPolicyResolver(CompressionSettings settings, CodecRegistry registry, int maxDeclaredLength) {
@@ -72,13 +67,8 @@ final class MethodPolicyResolver {
         // An optional coding (zstd, br) whose library is absent is named but not offered.
         codings.removeIf(c -> registry.forCoding(c) == null);
         Map<String, Codec> codecs = new LinkedHashMap<>();
-        FastGzip fastGzip = source.getAnnotation(FastGzip.class);
         for (String c : codings) {
-            Codec codec = registry.forCoding(c);
-            if (c.equals(JdkGzipCodec.CODING) && fastGzip != null && fastGzip.level() != 0) {
-                codec = gzipAtLevel(fastGzip.level(), method);
-            }
-            codecs.put(c, codec);
+            codecs.put(c, registry.forCoding(c));
         }
         annotatedLevels.apply(codecs, source, method);
         int threshold = compress == null || compress.threshold() < 0 ? settings.threshold() : compress.threshold();
@@ -107,23 +97,5 @@ final class MethodPolicyResolver {
         if (!list.contains(coding)) {
             list.add(coding);
         }
-    }
-
-    /** The server's gzip codec at another one-shot level, on the same engine (libdeflate or JDK). */
-    private synchronized Codec gzipAtLevel(int level, Method method) {
-        Codec base = registry.forCoding(JdkGzipCodec.CODING);
-        GzipEngine engine = GzipEngine.of(base);
-        if (engine == null) {
-            engine = GzipEngine.JDK; // a custom gzip codec: levels are only meaningful for ours
-        }
-        if (level < 1 || level > engine.maxLevel()) {
-            throw new IllegalArgumentException("@FastGzip(level) on " + method + " must be 1 to " + engine.maxLevel()
-                    + " with the " + engine + " gzip engine (libdeflate allows 1 to 12, JDK 1 to 9), was " + level);
-        }
-        if (level == GzipEngine.levelOf(base)) {
-            return base;
-        }
-        GzipEngine chosen = engine;
-        return gzipByLevel.computeIfAbsent(level, l -> chosen.create(l, settings.gzipStreamingLevel()));
     }
 }
