@@ -5,6 +5,7 @@ import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.io.Abortable;
+import dev.restcompress.io.StreamCounters;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptorContext;
@@ -45,6 +46,7 @@ final class ClientRequestEncodingInterceptor implements WriterInterceptor {
         context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
         OutputStream original = context.getOutputStream();
         OutputStream encoder = codec.compressingStream(original);
+        registry.streams().opened(StreamCounters.Kind.ENCODER, codec.coding());
         context.setOutputStream(encoder);
         boolean done = false;
         try {
@@ -53,8 +55,9 @@ final class ClientRequestEncodingInterceptor implements WriterInterceptor {
             done = true;
         } finally {
             if (!done) {
-                Abortable.abort(encoder);
+                Abortable.abort(encoder); // frees native or pooled state; the request failed anyway
             }
+            registry.streams().closed(StreamCounters.Kind.ENCODER, codec.coding());
             context.setOutputStream(original);
         }
     }

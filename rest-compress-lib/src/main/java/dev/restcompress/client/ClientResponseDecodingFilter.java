@@ -13,7 +13,10 @@ import jakarta.ws.rs.core.HttpHeaders;
  * as if the server had sent it unencoded: transparent decoding in exactly one place. A body with an
  * unknown coding is passed through untouched. Decoding is lazy (while the entity is read); failures
  * surface as {@link dev.restcompress.codec.DecompressionException}, wrapped by the client runtime in
- * a {@code ProcessingException}. Thread-safe (immutable).
+ * a {@code ProcessingException}. The decoders hold native memory from the first read until the
+ * entity stream is closed: by the client runtime after {@code readEntity}, by {@code Response.close()},
+ * or by the caller who took the {@code InputStream}; a body nobody reads opens none. Thread-safe
+ * (immutable).
  */
 final class ClientResponseDecodingFilter implements ClientResponseFilter {
     private final CodecRegistry registry;

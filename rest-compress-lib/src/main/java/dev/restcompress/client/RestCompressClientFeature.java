@@ -21,10 +21,13 @@ import jakarta.ws.rs.core.FeatureContext;
  * </ul>
  */
 public final class RestCompressClientFeature implements Feature {
+    private volatile CodecRegistry registry;
+
     @Override
     public boolean configure(FeatureContext context) {
         CompressionSettings settings = CompressionSettings.from(context.getConfiguration()::getProperty);
         CodecRegistry registry = settings.createRegistry();
+        this.registry = registry;
         String accept = settings.clientAcceptEncoding() != null ? settings.clientAcceptEncoding()
                 : String.join(", ", settings.inPreferenceOrder(registry.codings()));
         // ENTITY_CODER: request filters of users (USER, higher) see our Accept-Encoding, and their
@@ -34,5 +37,13 @@ public final class RestCompressClientFeature implements Feature {
         context.register(new ClientRequestEncodingInterceptor(registry, settings.clientRequestCoding()),
                 Priorities.ENTITY_CODER);
         return true;
+    }
+
+    /**
+     * The codecs this feature configured, with the counters of the decoders and encoders it opened
+     * ({@code null} before {@code configure}): for diagnostics and leak checks.
+     */
+    public CodecRegistry registry() {
+        return registry;
     }
 }

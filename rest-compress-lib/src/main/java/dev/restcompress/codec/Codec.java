@@ -49,11 +49,13 @@ public interface Codec {
     /**
      * Wraps {@code source} in a decompressing stream that yields at most {@code maxDecompressed}
      * bytes. Reading past the limit throws {@link DecompressedSizeLimitException}; corrupt or
-     * truncated input throws {@link MalformedInputException}. Memory use is bounded by the codec's
+     * truncated input throws {@link MalformedInputException} (saying which). The caller owns the
+     * returned stream and must close it: from the first read until then it holds the decoder's native
+     * or pooled memory. Memory use is bounded by the codec's
      * window, never by the input. Closing the returned stream closes {@code source}.
      */
     default InputStream decompressingStream(InputStream source, long maxDecompressed) {
-        return new BoundedDecompressingStream(coding(), () -> openDecompressor(source), maxDecompressed);
+        return new BoundedDecompressingStream(coding(), this::openDecompressor, source, maxDecompressed);
     }
 
     /**

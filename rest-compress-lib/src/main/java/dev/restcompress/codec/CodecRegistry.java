@@ -1,5 +1,6 @@
 package dev.restcompress.codec;
 
+import dev.restcompress.io.StreamCounters;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -15,9 +16,18 @@ import java.util.Map;
  */
 public final class CodecRegistry {
     private final Map<String, Codec> byCoding;
+    private final StreamCounters streams = new StreamCounters();
 
     private CodecRegistry(Map<String, Codec> byCoding) {
         this.byCoding = Collections.unmodifiableMap(byCoding);
+    }
+
+    /**
+     * Streaming decoders and encoders opened through this registry's users (the server or client
+     * feature that owns it) and whether each was closed: for leak checks and diagnostics.
+     */
+    public StreamCounters streams() {
+        return streams;
     }
 
     /** A registry of the given codecs; a later codec with the same token replaces an earlier one. */

@@ -1,5 +1,7 @@
 package dev.restcompress.codec;
 
+import dev.restcompress.io.StreamCounters;
+import dev.restcompress.io.TrackedDecoderStream;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,14 +13,16 @@ import java.util.List;
  * Immutable.
  */
 public final class ContentCodings {
-    private static final ContentCodings NONE = new ContentCodings(List.of());
+    private static final ContentCodings NONE = new ContentCodings(List.of(), null);
     /** More stacked codings than this is an abuse, not a body. */
     private static final int MAX_CODINGS = 8;
 
     private final List<Codec> applied;
+    private final StreamCounters counters;
 
-    private ContentCodings(List<Codec> applied) {
+    private ContentCodings(List<Codec> applied, StreamCounters counters) {
         this.applied = applied;
+        this.counters = counters;
     }
 
     /**
@@ -46,7 +50,7 @@ public final class ContentCodings {
                 out.add(codec);
             }
         }
-        return out.isEmpty() ? NONE : new ContentCodings(List.copyOf(out));
+        return out.isEmpty() ? NONE : new ContentCodings(List.copyOf(out), registry.streams());
     }
 
     /** Whether the body is unencoded. */
@@ -59,13 +63,22 @@ public final class ContentCodings {
         return applied;
     }
 
-    /** Wraps {@code body} so that reading it yields the decoded bytes, at most {@code limit} of them. */
+    /**
+     * Wraps {@code body} so that reading it yields the decoded bytes, at most {@code limit} of them.
+     * The caller owns the result and must close it: the decoders hold native or pooled memory from
+     * the first read until then (counted in the registry's {@link CodecRegistry#streams()}).
+     */
     public InputStream decode(InputStream body, long limit) {
+        if (applied.isEmpty()) {
+            return body;
+        }
         InputStream in = body;
+        List<String> tokens = new ArrayList<>(applied.size());
         for (int i = applied.size() - 1; i >= 0; i--) {
             in = applied.get(i).decompressingStream(in, limit);
+            tokens.add(applied.get(i).coding());
         }
-        return in;
+        return new TrackedDecoderStream(in, counters, tokens);
     }
 
     /** A {@code Content-Encoding} this process cannot decode. */

@@ -6,6 +6,7 @@ import dev.restcompress.nativelib.GzipMemberResult;
 import dev.restcompress.nativelib.LibdeflateCompressor;
 import dev.restcompress.nativelib.LibdeflateDecompressor;
 import dev.restcompress.nativelib.LibdeflateLoader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -219,8 +220,7 @@ public final class LibdeflateGzipCodec implements Codec, BufferedDecompressor, P
                         inPos += r.consumed();
                         o.pos += r.produced();
                     }
-                    case BAD_DATA -> throw malformed(o, inPos - inOff,
-                            inPos == inOff ? "not a valid gzip stream" : "bytes after the last member are not gzip");
+                    case BAD_DATA -> throw badData(in, inPos, inEnd, inOff, o);
                     case INSUFFICIENT_SPACE -> {
                         if (!o.grow()) {
                             throw new DecompressedSizeLimitException(coding(), o.cap);
@@ -231,6 +231,26 @@ public final class LibdeflateGzipCodec implements Codec, BufferedDecompressor, P
         } finally {
             decompressors.release(d);
         }
+    }
+
+    /**
+     * libdeflate says only "bad data", also for a valid member that is merely cut short. Tell the two
+     * apart by letting the JDK decoder read the rest (rare: a rejected request; the work is bounded by
+     * the same output limit), so the client hears "truncated at offset N" rather than "not gzip".
+     */
+    private MalformedInputException badData(byte[] in, int inPos, int inEnd, int inOff, Output o) {
+        try (InputStream jdk = GzipStreams.decompressing(new ByteArrayInputStream(in, inPos, inEnd - inPos))) {
+            byte[] scratch = new byte[8192];
+            long budget = o.cap;
+            for (int n; budget >= 0 && (n = jdk.read(scratch)) >= 0; ) {
+                budget -= n;
+            }
+        } catch (java.io.EOFException e) {
+            return MalformedInputException.truncated(coding(), o.pos - o.start, inEnd - inOff, e);
+        } catch (IOException e) {
+            // corrupt: reported below
+        }
+        return malformed(o, inPos - inOff, inPos == inOff ? "not a valid gzip stream" : "bytes after the last member are not gzip");
     }
 
     private MalformedInputException malformed(Output o, int inputOffset, String why) {

@@ -16,10 +16,27 @@ public class MalformedInputException extends DecompressionException {
      * @param cause what the underlying decoder reported (may be {@code null})
      */
     public MalformedInputException(String coding, long offset, Throwable cause) {
-        super("malformed " + coding + " data after " + offset + " decoded bytes"
-                + (cause == null || cause.getMessage() == null ? "" : ": " + cause.getMessage()), cause);
+        this("malformed " + coding + " data after " + offset + " decoded bytes"
+                + (cause == null || cause.getMessage() == null ? "" : ": " + cause.getMessage()), coding, offset, cause);
+    }
+
+    private MalformedInputException(String message, String coding, long offset, Throwable cause) {
+        super(message, cause);
         this.coding = coding;
         this.offset = offset;
+    }
+
+    /**
+     * Input that was valid as far as it went but ended before its coding did (a body cut short).
+     *
+     * @param coding the coding being decoded
+     * @param offset decompressed bytes produced before the end
+     * @param inputLength compressed bytes there were
+     * @param cause what the underlying decoder reported (may be {@code null})
+     */
+    public static MalformedInputException truncated(String coding, long offset, long inputLength, Throwable cause) {
+        return new MalformedInputException("truncated " + coding + " data: the input ends at offset " + inputLength
+                + " before the end of the stream (" + offset + " bytes decoded)", coding, offset, cause);
     }
 
     /** The coding whose data was malformed. */

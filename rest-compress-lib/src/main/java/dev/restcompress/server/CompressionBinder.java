@@ -16,10 +16,11 @@ final class CompressionBinder implements DynamicFeature {
     private final MethodPolicyResolver resolver;
     private final ResponseEncodingInterceptor encoder;
     private final RequestDecodingInterceptor decoder;
+    private final RequestBodies requestBodies = new RequestBodies();
 
     CompressionBinder(CompressionSettings settings, CodecRegistry registry, BufferPool pool, int maxDeclaredLength) {
         this.resolver = new MethodPolicyResolver(settings, registry, maxDeclaredLength);
-        this.encoder = new ResponseEncodingInterceptor(pool);
+        this.encoder = new ResponseEncodingInterceptor(pool, registry.streams());
         this.decoder = new RequestDecodingInterceptor(registry, settings.maxDecodedSize());
     }
 
@@ -32,5 +33,7 @@ final class CompressionBinder implements DynamicFeature {
         context.register(new NegotiationFilter(policy), Priorities.HEADER_DECORATOR);
         context.register(encoder, Priorities.ENTITY_CODER);
         context.register(decoder, Priorities.ENTITY_CODER);
+        // Outermost writer interceptor, so it closes the request body after every other one is done.
+        context.register(requestBodies, Priorities.AUTHENTICATION);
     }
 }

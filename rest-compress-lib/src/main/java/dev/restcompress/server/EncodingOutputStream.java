@@ -4,6 +4,7 @@ import dev.restcompress.codec.Codec;
 import dev.restcompress.io.Abortable;
 import dev.restcompress.io.BufferPool;
 import dev.restcompress.io.GrowableBuffer;
+import dev.restcompress.io.StreamCounters;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.io.IOException;
@@ -31,13 +32,15 @@ final class EncodingOutputStream extends OutputStream {
     private final EncodingPlan plan;
     private final MultivaluedMap<String, Object> headers;
     private final BufferPool pool;
+    private final StreamCounters counters;
     private GrowableBuffer buffer;
     private OutputStream encoder;
     private boolean finished;
 
     EncodingOutputStream(OutputStream sink, EncodingPlan plan, MultivaluedMap<String, Object> headers,
-            BufferPool pool) {
+            BufferPool pool, StreamCounters counters) {
         this.sink = sink;
+        this.counters = counters;
         this.plan = plan;
         this.headers = headers;
         this.pool = pool;
@@ -100,8 +103,7 @@ final class EncodingOutputStream extends OutputStream {
         finished = true;
         try {
             if (encoder != null) {
-                encoder.close();
-                encoder = null;
+                endEncoder(true);
             } else {
                 sendBuffered();
             }
@@ -117,8 +119,11 @@ final class EncodingOutputStream extends OutputStream {
     void release() {
         finished = true;
         if (encoder != null) {
-            Abortable.abort(encoder);
-            encoder = null;
+            try {
+                endEncoder(false);
+            } catch (IOException impossible) {
+                throw new AssertionError(impossible); // aborting writes nothing, so it cannot fail
+            }
         }
         if (buffer != null) {
             buffer.release();
@@ -165,11 +170,33 @@ final class EncodingOutputStream extends OutputStream {
         setEncodedHeaders();
         headers.remove(HttpHeaders.CONTENT_LENGTH);
         encoder = plan.codec().compressingStream(sink);
+        counters.opened(StreamCounters.Kind.ENCODER, plan.codec().coding());
         if (buffer.size() > 0) {
             encoder.write(buffer.array(), 0, buffer.size());
         }
         buffer.release();
         buffer = null;
+    }
+
+    /**
+     * Ends the streaming encoder exactly once: finishes the coding when asked, and frees its native
+     * or pooled state without writing anything when not, or when finishing failed.
+     */
+    private void endEncoder(boolean finishCoding) throws IOException {
+        OutputStream e = encoder;
+        encoder = null;
+        boolean finishedCoding = false;
+        try {
+            if (finishCoding) {
+                e.close();
+                finishedCoding = true;
+            }
+        } finally {
+            if (!finishedCoding) {
+                Abortable.abort(e);
+            }
+            counters.closed(StreamCounters.Kind.ENCODER, plan.codec().coding());
+        }
     }
 
     private void setEncodedHeaders() {

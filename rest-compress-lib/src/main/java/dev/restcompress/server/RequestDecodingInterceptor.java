@@ -5,6 +5,7 @@ import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.ContentCodings;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.codec.DecompressionException;
+import dev.restcompress.io.NonClosingInputStream;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.ReaderInterceptor;
@@ -19,7 +20,11 @@ import java.util.List;
  * Decodes request bodies that carry {@code Content-Encoding}, through bounded decoders, before the
  * entity reader sees them. Stacked codings ({@code gzip, lzf}) are undone in reverse order. The
  * reader then sees an unencoded body: the coding headers are removed. Errors: see
- * {@link DecodingErrors}. Thread-safe (immutable).
+ * {@link DecodingErrors}.
+ *
+ * <p>The decoders hold native memory (a zstd stream about 130 KiB), so they are closed as soon as
+ * the entity reader returns or throws; when the entity is the stream itself (or another type that
+ * reads later), at the end of the request by {@link RequestBodies}. Thread-safe (immutable).
  */
 final class RequestDecodingInterceptor implements ReaderInterceptor {
     /** Compressed bodies up to this size are decoded in one call when the codec can. */
@@ -45,12 +50,15 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
         if (codings.isIdentity()) {
             return context.proceed();
         }
-        context.setInputStream(decoded(codings, context.getInputStream(), contentLength(headers)));
+        InputStream decoded = decoded(codings, context.getInputStream(), contentLength(headers));
+        context.setInputStream(decoded);
         headers.remove(HttpHeaders.CONTENT_ENCODING);
         headers.remove(HttpHeaders.CONTENT_LENGTH);
+        Object entity;
         try {
-            return context.proceed();
+            entity = context.proceed();
         } catch (IOException | RuntimeException e) {
+            RequestBodies.closeQuietly(decoded);
             // Entity readers may wrap our exception (e.g. in a ProcessingException or a 400 of their own).
             DecompressionException cause = DecodingErrors.findCause(e);
             if (cause != null) {
@@ -58,6 +66,13 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
             }
             throw e;
         }
+        if (RequestBodies.readsLater(entity)) {
+            // The resource reads the body itself: free the decoder when the request completes.
+            RequestBodies.closeWhenDone(context, decoded);
+        } else {
+            RequestBodies.closeQuietly(decoded); // the reader is done with it: free native memory now
+        }
+        return entity;
     }
 
     /**
@@ -80,7 +95,8 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
             // The body disagrees with its Content-Length: let the streaming decoder judge all of it.
             body = new SequenceInputStream(new ByteArrayInputStream(compressed), body);
         }
-        return codings.decode(body, maxDecodedSize);
+        // Closing the decoders must not close the container's stream: it still has a response to send.
+        return codings.decode(new NonClosingInputStream(body), maxDecodedSize);
     }
 
     private static long contentLength(MultivaluedMap<String, String> headers) {

@@ -1,6 +1,7 @@
 package dev.restcompress.server;
 
 import dev.restcompress.io.BufferPool;
+import dev.restcompress.io.StreamCounters;
 import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptorContext;
 import java.io.IOException;
@@ -13,9 +14,11 @@ import java.io.OutputStream;
  */
 final class ResponseEncodingInterceptor implements WriterInterceptor {
     private final BufferPool pool;
+    private final StreamCounters counters;
 
-    ResponseEncodingInterceptor(BufferPool pool) {
+    ResponseEncodingInterceptor(BufferPool pool, StreamCounters counters) {
         this.pool = pool;
+        this.counters = counters;
     }
 
     @Override
@@ -28,7 +31,8 @@ final class ResponseEncodingInterceptor implements WriterInterceptor {
         // Exactly once per response, even if the container writes through us again.
         context.removeProperty(EncodingPlan.PROPERTY);
         OutputStream original = context.getOutputStream();
-        EncodingOutputStream encoding = new EncodingOutputStream(original, plan, context.getHeaders(), pool);
+        EncodingOutputStream encoding = new EncodingOutputStream(original, plan, context.getHeaders(), pool,
+                counters);
         context.setOutputStream(encoding);
         try {
             context.proceed();
