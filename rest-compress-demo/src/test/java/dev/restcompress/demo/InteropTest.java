@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.restcompress.codec.LzfCodec;
+import dev.restcompress.codec.CodecRegistry;
 import jakarta.ws.rs.SeBootstrap;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -89,7 +89,7 @@ class InteropTest {
         }
         assertEquals("lzf", headerValue(r.stdout(), "Content-Encoding"));
         assertEquals(Integer.toString(raw.length), headerValue(r.stdout(), "Content-Length"));
-        try (InputStream in = new LzfCodec().decompressingStream(new ByteArrayInputStream(raw), 1 << 26)) {
+        try (InputStream in = CodecRegistry.defaults().forCoding("lzf").decompressingStream(new ByteArrayInputStream(raw), 1 << 26)) {
             assertArrayEquals(expected, in.readAllBytes());
         }
     }

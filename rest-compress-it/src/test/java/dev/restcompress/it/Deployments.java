@@ -22,6 +22,8 @@ final class Deployments {
      * gzip engine, while Jetty finds it through its parent class loader.
      */
     static final String NATIVE_SHIM = "native/linux-x86_64/librestcompress_libdeflate.so";
+    /** The list of coding providers the library finds with ServiceLoader: a resource, like the shim. */
+    static final String CODING_PROVIDERS = "META-INF/services/dev.restcompress.codec.CodingProvider";
 
     private Deployments() {
     }
@@ -33,6 +35,7 @@ final class Deployments {
                 .addPackages(true, Filters.exclude("/dev/restcompress/it/.*"), "dev.restcompress")
                 .addPackage(CompressApplication.class.getPackage())
                 .addAsResource(NATIVE_SHIM, NATIVE_SHIM)
+                .addAsResource(CODING_PROVIDERS, CODING_PROVIDERS)
                 .addAsLibraries(lzfJar());
     }
 

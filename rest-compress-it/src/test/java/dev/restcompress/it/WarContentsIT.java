@@ -17,10 +17,11 @@ class WarContentsIT {
     @Test
     void holdsLibraryApplicationAndLzfJar() {
         assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/server/RestCompressFeature.class"), war::toString);
-        assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/codec/LzfCodec.class"));
+        assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/codec/lzf/LzfCodec.class"));
         assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/annotation/LZF.class"));
         assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/it/app/CompressApplication.class"));
         assertTrue(war.contains("/WEB-INF/classes/" + Deployments.NATIVE_SHIM), "the libdeflate JNI shim");
+        assertTrue(war.contains("/WEB-INF/classes/" + Deployments.CODING_PROVIDERS), "the coding providers");
         assertTrue(war.getContent(p -> p.get().matches("/WEB-INF/lib/compress-lzf-.*\\.jar")).size() == 1,
                 () -> war.toString(true));
     }

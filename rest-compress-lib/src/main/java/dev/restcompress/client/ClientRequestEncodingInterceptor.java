@@ -3,9 +3,10 @@ package dev.restcompress.client;
 import dev.restcompress.annotation.EncodeRequest;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.negotiation.CodingTokens;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.io.Abortable;
-import dev.restcompress.io.StreamCounters;
+import dev.restcompress.codec.StreamCounters;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptorContext;
@@ -67,7 +68,7 @@ final class ClientRequestEncodingInterceptor implements WriterInterceptor {
         if (annotations != null) {
             for (Annotation a : annotations) {
                 if (a instanceof EncodeRequest e) {
-                    return CodecRegistry.canonical(e.value());
+                    return CodingTokens.canonical(e.value());
                 }
             }
         }
@@ -75,13 +76,13 @@ final class ClientRequestEncodingInterceptor implements WriterInterceptor {
         if (context.getProperty(INVOKED_METHOD) instanceof Method m) {
             EncodeRequest e = m.getAnnotation(EncodeRequest.class);
             if (e != null) {
-                return CodecRegistry.canonical(e.value());
+                return CodingTokens.canonical(e.value());
             }
         }
         Object p = context.getProperty(CompressionSettings.CLIENT_REQUEST_CODING);
         if (p != null) {
             String s = p.toString().trim();
-            return s.isEmpty() || s.equalsIgnoreCase("identity") ? null : CodecRegistry.canonical(s);
+            return s.isEmpty() || s.equalsIgnoreCase("identity") ? null : CodingTokens.canonical(s);
         }
         return defaultCoding;
     }

@@ -1,11 +1,14 @@
 package dev.restcompress.client;
 
-import dev.restcompress.codec.ContentCodings;
+import dev.restcompress.negotiation.ContentCodings;
 import dev.restcompress.codec.CodecRegistry;
 import jakarta.ws.rs.client.ClientRequestContext;
 import jakarta.ws.rs.client.ClientResponseContext;
 import jakarta.ws.rs.client.ClientResponseFilter;
 import jakarta.ws.rs.core.HttpHeaders;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 
 /**
  * Decodes response bodies whose every {@code Content-Encoding} is known, bounded by the decoded-size
@@ -28,7 +31,7 @@ final class ClientResponseDecodingFilter implements ClientResponseFilter {
     }
 
     @Override
-    public void filter(ClientRequestContext request, ClientResponseContext response) {
+    public void filter(ClientRequestContext request, ClientResponseContext response) throws IOException {
         if (!response.hasEntity()) {
             return;
         }
@@ -41,8 +44,28 @@ final class ClientResponseDecodingFilter implements ClientResponseFilter {
         if (codings.isIdentity()) {
             return;
         }
-        response.setEntityStream(codings.decode(response.getEntityStream(), maxDecodedSize));
+        response.setEntityStream(decoded(codings, response));
         response.getHeaders().remove(HttpHeaders.CONTENT_ENCODING);
         response.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
+    }
+
+    /**
+     * A small body of one coding with a known length is read now and decoded in one codec call (the
+     * server sends exactly such bodies: one-shot, with Content-Length); anything else is decoded
+     * lazily, as it is read, so that streamed responses reach the caller as they arrive.
+     */
+    private InputStream decoded(ContentCodings codings, ClientResponseContext response) throws IOException {
+        InputStream body = response.getEntityStream();
+        long length = response.getLength();
+        if (!codings.decodesInMemory(length)) {
+            return codings.decode(body, maxDecodedSize);
+        }
+        // Read to its end (the runtime releases the connection when the response is closed).
+        byte[] compressed = body.readNBytes((int) length + 1);
+        if (compressed.length != length) {
+            // The body disagrees with its Content-Length: let the streaming decoder judge all of it.
+            return codings.decode(new ByteArrayInputStream(compressed), maxDecodedSize);
+        }
+        return new ByteArrayInputStream(codings.decodeInMemory(compressed, maxDecodedSize));
     }
 }

@@ -9,10 +9,13 @@ import java.io.OutputStream;
  *
  * <p>A codec knows nothing about JAX-RS. It compresses a byte range in one shot into the caller's
  * buffer, wraps a stream for streaming compression whose {@code flush()} really emits everything
- * written so far, and wraps a stream for decompression bounded by a size limit.
+ * written so far, and decompresses untrusted input only with a bound: in one shot into the caller's
+ * buffer, or through a stream that stops at a limit. There is no unbounded way to decode.
  *
- * <p>Implementations are immutable and thread-safe: any per-call state (hash tables, native
- * contexts, {@link java.util.zip.Deflater}s) comes from internal bounded pools.
+ * <p>Implementations extend {@link AbstractCodec}, which supplies the bounded streaming decoder.
+ * They are immutable and thread-safe: any per-call state (hash tables, native contexts,
+ * {@link java.util.zip.Deflater}s) comes from internal bounded pools. Instances come from a
+ * {@link CodingProvider}.
  */
 public interface Codec {
 
@@ -42,25 +45,39 @@ public interface Codec {
     /**
      * Wraps {@code sink} in a compressing stream. {@code flush()} emits every byte written so far in
      * a form the peer can decode at once, then flushes {@code sink}; {@code close()} finishes the
-     * coding and flushes, but never closes {@code sink} (the caller owns it).
+     * coding and flushes, but never closes {@code sink} (the caller owns it). The caller must close
+     * the stream (or abort it, {@link dev.restcompress.io.Abortable}): it holds pooled or native state.
      */
     OutputStream compressingStream(OutputStream sink) throws IOException;
 
     /**
-     * Wraps {@code source} in a decompressing stream that yields at most {@code maxDecompressed}
-     * bytes. Reading past the limit throws {@link DecompressedSizeLimitException}; corrupt or
-     * truncated input throws {@link MalformedInputException} (saying which). The caller owns the
-     * returned stream and must close it: from the first read until then it holds the decoder's native
-     * or pooled memory. Memory use is bounded by the codec's
-     * window, never by the input. Closing the returned stream closes {@code source}.
+     * Decompresses the complete body {@code in[inOff, inOff+inLen)} into
+     * {@code out[outOff, outOff+maxOut)}. Nothing outside that range is written; memory use does not
+     * depend on what the input claims.
+     *
+     * @return the number of decompressed bytes, which start at {@code outOff}
+     * @throws DecompressedSizeLimitException if the body decodes to more than {@code maxOut} bytes
+     * @throws MalformedInputException if the input is empty, corrupt or truncated (saying which)
+     * @throws IndexOutOfBoundsException if a range is outside its array
      */
-    default InputStream decompressingStream(InputStream source, long maxDecompressed) {
-        return new BoundedDecompressingStream(coding(), this::openDecompressor, source, maxDecompressed);
+    int decompress(byte[] in, int inOff, int inLen, byte[] out, int outOff, int maxOut) throws DecompressionException;
+
+    /**
+     * What the body {@code in[inOff, inOff+inLen)} says its decoded size is (gzip's ISIZE, a zstd
+     * frame's content size, the sum of LZF chunk lengths), or -1 when it does not say. A hint for
+     * sizing the output of {@link #decompress}: the input is untrusted, so the bound still decides.
+     */
+    default long decompressedSizeHint(byte[] in, int inOff, int inLen) {
+        return -1;
     }
 
     /**
-     * Opens the raw decompressor over {@code source}, without a size bound. Callers use
-     * {@link #decompressingStream}; codecs implement this.
+     * Wraps {@code source} in a decompressing stream that yields at most {@code maxDecompressed}
+     * bytes. Reading past the limit throws {@link DecompressedSizeLimitException}; corrupt or
+     * truncated input throws {@link MalformedInputException} (saying which). Memory use is bounded by
+     * the codec's window, never by the input. Closing the returned stream closes {@code source}. The
+     * caller owns the returned stream and must close it: from the first read until then it holds the
+     * decoder's native or pooled memory.
      */
-    InputStream openDecompressor(InputStream source) throws IOException;
+    InputStream decompressingStream(InputStream source, long maxDecompressed);
 }

@@ -1,18 +1,17 @@
 package dev.restcompress.codec;
 
-import dev.restcompress.io.StreamCounters;
-import java.util.ArrayList;
+import dev.restcompress.negotiation.CodingTokens;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
- * The codings this process can encode and decode, by token. Immutable and thread-safe.
+ * The codecs one server or client feature uses, by token, and the counters of the streams it opens
+ * through them. Immutable (the counters aside) and thread-safe.
  *
- * <p>Lookups are case-insensitive and know the alias {@code x-gzip} for {@code gzip}
- * (RFC 9110 section 8.4.1.3).
+ * <p>Lookups are case-insensitive and resolve aliases ({@code x-gzip} is {@code gzip};
+ * {@link CodingTokens}).
  */
 public final class CodecRegistry {
     private final Map<String, Codec> byCoding;
@@ -20,14 +19,6 @@ public final class CodecRegistry {
 
     private CodecRegistry(Map<String, Codec> byCoding) {
         this.byCoding = Collections.unmodifiableMap(byCoding);
-    }
-
-    /**
-     * Streaming decoders and encoders opened through this registry's users (the server or client
-     * feature that owns it) and whether each was closed: for leak checks and diagnostics.
-     */
-    public StreamCounters streams() {
-        return streams;
     }
 
     /** A registry of the given codecs; a later codec with the same token replaces an earlier one. */
@@ -39,42 +30,24 @@ public final class CodecRegistry {
         return new CodecRegistry(map);
     }
 
-    /**
-     * The standard codecs with the given settings: {@code lzf} and {@code gzip}, the latter on the
-     * {@linkplain GzipEngine#active() active gzip engine} (native libdeflate unless unavailable or
-     * disabled by {@value GzipEngine#PROPERTY}).
-     *
-     * @param gzipLevel one-shot gzip level 1-9 (1-12 on libdeflate)
-     * @param gzipStreamingLevel streaming gzip level 1-9
-     */
-    public static CodecRegistry standard(int gzipLevel, int gzipStreamingLevel) {
-        return standard(gzipLevel, gzipStreamingLevel, GzipEngine.active());
-    }
-
-    /** The standard codecs with gzip on the given engine. */
-    public static CodecRegistry standard(int gzipLevel, int gzipStreamingLevel, GzipEngine gzipEngine) {
-        List<Codec> codecs = new ArrayList<>();
-        codecs.add(new LzfCodec());
-        codecs.add(gzipEngine.create(gzipLevel, gzipStreamingLevel));
-        return of(codecs);
+    /** Every available coding at its default levels: for tools and tests. */
+    public static CodecRegistry defaults() {
+        return of(CodingProviders.available().stream()
+                .map(p -> p.create(p.levels().defaultLevel(), p.levels().defaultStreamingLevel()))
+                .toList());
     }
 
     /**
-     * The engine behind this registry's {@code gzip} codec: {@code "libdeflate"}, {@code "JDK"}, or
-     * {@code "none"} when there is no gzip codec or it is neither of ours.
+     * Streaming decoders and encoders opened through this registry's users (the server or client
+     * feature that owns it) and whether each was closed: for leak checks and diagnostics.
      */
-    public String gzipEngine() {
-        GzipEngine engine = GzipEngine.of(byCoding.get(JdkGzipCodec.CODING));
-        return engine == null ? "none" : engine.toString();
+    public StreamCounters streams() {
+        return streams;
     }
 
-    /** The codec for a token, or {@code null} when this process does not have it. */
+    /** The codec for a token (any case, aliases resolved), or {@code null} when this registry has none. */
     public Codec forCoding(String token) {
-        if (token == null) {
-            return null;
-        }
-        String t = canonical(token);
-        return byCoding.get(t);
+        return token == null ? null : byCoding.get(CodingTokens.canonical(token));
     }
 
     /** The tokens this registry has, in registration order. */
@@ -82,14 +55,13 @@ public final class CodecRegistry {
         return List.copyOf(byCoding.keySet());
     }
 
-    /** Lower-cases a token and maps aliases ({@code x-gzip} to {@code gzip}). */
+    /** Lower-cases a token and resolves aliases; see {@link CodingTokens#canonical}. */
     public static String canonical(String token) {
-        String t = token.trim().toLowerCase(Locale.ROOT);
-        return t.equals("x-gzip") ? "gzip" : t;
+        return CodingTokens.canonical(token);
     }
 
     @Override
     public String toString() {
-        return "CodecRegistry" + byCoding.keySet();
+        return "CodecRegistry" + byCoding.values();
     }
 }

@@ -9,6 +9,7 @@ public class MalformedInputException extends DecompressionException {
     private static final long serialVersionUID = 1L;
     private final String coding;
     private final long offset;
+    private final boolean truncated;
 
     /**
      * @param coding the coding being decoded
@@ -17,13 +18,15 @@ public class MalformedInputException extends DecompressionException {
      */
     public MalformedInputException(String coding, long offset, Throwable cause) {
         this("malformed " + coding + " data after " + offset + " decoded bytes"
-                + (cause == null || cause.getMessage() == null ? "" : ": " + cause.getMessage()), coding, offset, cause);
+                + (cause == null || cause.getMessage() == null ? "" : ": " + cause.getMessage()), coding, offset,
+                false, cause);
     }
 
-    private MalformedInputException(String message, String coding, long offset, Throwable cause) {
+    private MalformedInputException(String message, String coding, long offset, boolean truncated, Throwable cause) {
         super(message, cause);
         this.coding = coding;
         this.offset = offset;
+        this.truncated = truncated;
     }
 
     /**
@@ -36,13 +39,18 @@ public class MalformedInputException extends DecompressionException {
      */
     public static MalformedInputException truncated(String coding, long offset, long inputLength, Throwable cause) {
         return new MalformedInputException("truncated " + coding + " data: the input ends at offset " + inputLength
-                + " before the end of the stream (" + offset + " bytes decoded)", coding, offset, cause);
+                + " before the end of the stream (" + offset + " bytes decoded)", coding, offset, true, cause);
     }
 
     /** The coding whose data was malformed. */
     @Override
     public String coding() {
         return coding;
+    }
+
+    /** Whether the input was valid as far as it went but ended too early (rather than corrupt). */
+    public boolean truncated() {
+        return truncated;
     }
 
     /** How many decompressed bytes were produced before the fault. */

@@ -2,11 +2,15 @@ package dev.restcompress.config;
 
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
-import dev.restcompress.codec.OptionalCodecs;
+import dev.restcompress.codec.CodingProvider;
+import dev.restcompress.codec.CodingProviders;
+import dev.restcompress.codec.Levels;
+import dev.restcompress.negotiation.CodingTokens;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -29,14 +33,12 @@ import java.util.function.Function;
  *       decode to (413 on the server beyond it)</td></tr>
  *   <tr><td>{@value #PREFERENCE}</td><td>zstd,lzf,br,gzip</td><td>server preference among codings
  *       of equal client weight (measured order, docs/codings.md)</td></tr>
- *   <tr><td>{@value #GZIP_LEVEL}</td><td>6</td><td>gzip one-shot level, 1-12 with libdeflate, 1-9 with the JDK engine</td></tr>
- *   <tr><td>{@value #GZIP_STREAMING_LEVEL}</td><td>1</td><td>gzip streaming level 1-9</td></tr>
- *   <tr><td>{@value #ZSTD_LEVEL}</td><td>3</td><td>zstd one-shot level 1-22 (needs zstd-jni; see
- *       docs/codings.md for the measurements behind the defaults)</td></tr>
- *   <tr><td>{@value #ZSTD_STREAMING_LEVEL}</td><td>1</td><td>zstd streaming level 1-22</td></tr>
- *   <tr><td>{@value #BR_LEVEL}</td><td>4</td><td>brotli one-shot quality 0-11 (needs brotli4j; 11 is
- *       for static assets, far too slow for dynamic responses)</td></tr>
- *   <tr><td>{@value #BR_STREAMING_LEVEL}</td><td>1</td><td>brotli streaming quality 0-11</td></tr>
+ *   <tr><td>{@code rest-compress.<coding>.level}</td><td>per coding</td><td>one-shot level of a
+ *       coding that has levels: gzip 6 (1-12 with libdeflate, 1-9 with the JDK engine), zstd 3
+ *       (1-22), br 4 (0-11); each {@link CodingProvider#levels()} states its range and default
+ *       (measurements behind the defaults: docs/codings.md)</td></tr>
+ *   <tr><td>{@code rest-compress.<coding>.streaming-level}</td><td>per coding</td><td>level of the
+ *       streaming path: gzip 1 (1-9), zstd 1 (1-22), br 1 (0-11)</td></tr>
  *   <tr><td>{@value #CLIENT_REQUEST_CODING}</td><td>(none)</td><td>client: coding for request
  *       bodies</td></tr>
  *   <tr><td>{@value #CLIENT_ACCEPT_ENCODING}</td><td>every coding, in preference order</td><td>client:
@@ -50,12 +52,6 @@ public final class CompressionSettings {
     public static final String ONE_SHOT_LIMIT = PREFIX + "one-shot-limit";
     public static final String MAX_DECODED_SIZE = PREFIX + "max-decoded-size";
     public static final String PREFERENCE = PREFIX + "preference";
-    public static final String GZIP_LEVEL = PREFIX + "gzip.level";
-    public static final String GZIP_STREAMING_LEVEL = PREFIX + "gzip.streaming-level";
-    public static final String ZSTD_LEVEL = PREFIX + "zstd.level";
-    public static final String ZSTD_STREAMING_LEVEL = PREFIX + "zstd.streaming-level";
-    public static final String BR_LEVEL = PREFIX + "br.level";
-    public static final String BR_STREAMING_LEVEL = PREFIX + "br.streaming-level";
     public static final String CLIENT_REQUEST_CODING = PREFIX + "client.request-coding";
     public static final String CLIENT_ACCEPT_ENCODING = PREFIX + "client.accept-encoding";
 
@@ -65,12 +61,8 @@ public final class CompressionSettings {
     private final int oneShotLimit;
     private final long maxDecodedSize;
     private final List<String> preference;
-    private final int gzipLevel;
-    private final int gzipStreamingLevel;
-    private final int zstdLevel;
-    private final int zstdStreamingLevel;
-    private final int brLevel;
-    private final int brStreamingLevel;
+    /** Coding to {one-shot level, streaming level}, for every known coding that has levels. */
+    private final Map<String, int[]> levels = new LinkedHashMap<>();
     private final String clientRequestCoding;
     private final String clientAcceptEncoding;
 
@@ -79,15 +71,17 @@ public final class CompressionSettings {
         oneShotLimit = intValue(lookup, ONE_SHOT_LIMIT, 4 * 1024 * 1024, 0, 1 << 30);
         maxDecodedSize = longValue(lookup, MAX_DECODED_SIZE, 10L * 1024 * 1024, 0, Long.MAX_VALUE);
         preference = tokens(lookup, PREFERENCE, DEFAULT_PREFERENCE);
-        // 10-12 exist on libdeflate only; the JDK engine rejects them with a clear message.
-        gzipLevel = intValue(lookup, GZIP_LEVEL, 6, 1, 12);
-        gzipStreamingLevel = intValue(lookup, GZIP_STREAMING_LEVEL, 1, 1, 9);
-        zstdLevel = intValue(lookup, ZSTD_LEVEL, 3, 1, 22);
-        zstdStreamingLevel = intValue(lookup, ZSTD_STREAMING_LEVEL, 1, 1, 22);
-        brLevel = intValue(lookup, BR_LEVEL, 4, 0, 11);
-        brStreamingLevel = intValue(lookup, BR_STREAMING_LEVEL, 1, 0, 11);
+        for (CodingProvider p : CodingProviders.all()) {
+            Levels l = p.levels();
+            if (l.any()) {
+                String c = p.coding();
+                levels.put(c, new int[] {
+                    intValue(lookup, Levels.levelKey(c), l.defaultLevel(), l.min(), l.max()),
+                    intValue(lookup, Levels.streamingLevelKey(c), l.defaultStreamingLevel(), l.min(), l.maxStreaming())});
+            }
+        }
         Object rc = lookup.apply(CLIENT_REQUEST_CODING);
-        clientRequestCoding = rc == null || rc.toString().isBlank() ? null : CodecRegistry.canonical(rc.toString());
+        clientRequestCoding = rc == null || rc.toString().isBlank() ? null : CodingTokens.canonical(rc.toString());
         Object ae = lookup.apply(CLIENT_ACCEPT_ENCODING);
         clientAcceptEncoding = ae == null ? null : ae.toString().trim();
     }
@@ -155,16 +149,14 @@ public final class CompressionSettings {
     }
 
     /**
-     * Builds the codecs these settings describe: the standard ones plus the optional ones
-     * ({@code zstd}, {@code br}) whose libraries are present.
+     * Builds the codecs these settings describe: every available coding at its configured levels.
+     * Unavailable ones were logged once, with the reason, by {@link CodingProviders}.
      */
     public CodecRegistry createRegistry() {
-        CodecRegistry standard = CodecRegistry.standard(gzipLevel, gzipStreamingLevel);
         List<Codec> codecs = new ArrayList<>();
-        for (String coding : standard.codings()) {
-            codecs.add(standard.forCoding(coding));
+        for (CodingProvider p : CodingProviders.available()) {
+            codecs.add(p.create(level(p.coding()), streamingLevel(p.coding())));
         }
-        codecs.addAll(OptionalCodecs.available(zstdLevel, zstdStreamingLevel, brLevel, brStreamingLevel));
         return CodecRegistry.of(codecs);
     }
 
@@ -203,28 +195,16 @@ public final class CompressionSettings {
         return preference;
     }
 
-    public int gzipLevel() {
-        return gzipLevel;
+    /** The configured one-shot level of {@code coding}, or 0 for a coding without levels. */
+    public int level(String coding) {
+        int[] l = levels.get(coding);
+        return l == null ? 0 : l[0];
     }
 
-    public int gzipStreamingLevel() {
-        return gzipStreamingLevel;
-    }
-
-    public int zstdLevel() {
-        return zstdLevel;
-    }
-
-    public int zstdStreamingLevel() {
-        return zstdStreamingLevel;
-    }
-
-    public int brLevel() {
-        return brLevel;
-    }
-
-    public int brStreamingLevel() {
-        return brStreamingLevel;
+    /** The configured streaming level of {@code coding}, or 0 for a coding without levels. */
+    public int streamingLevel(String coding) {
+        int[] l = levels.get(coding);
+        return l == null ? 0 : l[1];
     }
 
     /** The client's request-body coding, or {@code null} for none. */
@@ -239,16 +219,22 @@ public final class CompressionSettings {
 
     @Override
     public String toString() {
-        return "threshold " + threshold + " B, one-shot limit " + oneShotLimit + " B, max decoded size "
-                + maxDecodedSize + " B, preference " + String.join(",", preference) + ", gzip level "
-                + gzipLevel + "/" + gzipStreamingLevel + ", zstd level " + zstdLevel + "/" + zstdStreamingLevel
-                + ", br level " + brLevel + "/" + brStreamingLevel + " (one-shot/streaming)";
+        StringBuilder sb = new StringBuilder("threshold " + threshold + " B, one-shot limit " + oneShotLimit
+                + " B, max decoded size " + maxDecodedSize + " B, preference " + String.join(",", preference));
+        levels.forEach((c, l) -> sb.append(", ").append(c).append(" level ").append(l[0]).append('/').append(l[1]));
+        return sb.append(" (one-shot/streaming)").toString();
     }
 
     /** For diagnostics: every key this class reads. */
     public static List<String> keys() {
-        return Arrays.asList(THRESHOLD, ONE_SHOT_LIMIT, MAX_DECODED_SIZE, PREFERENCE, GZIP_LEVEL,
-                GZIP_STREAMING_LEVEL, ZSTD_LEVEL, ZSTD_STREAMING_LEVEL, BR_LEVEL, BR_STREAMING_LEVEL,
-                CLIENT_REQUEST_CODING, CLIENT_ACCEPT_ENCODING);
+        List<String> keys = new ArrayList<>(List.of(THRESHOLD, ONE_SHOT_LIMIT, MAX_DECODED_SIZE, PREFERENCE,
+                CLIENT_REQUEST_CODING, CLIENT_ACCEPT_ENCODING));
+        for (CodingProvider p : CodingProviders.all()) {
+            if (p.levels().any()) {
+                keys.add(Levels.levelKey(p.coding()));
+                keys.add(Levels.streamingLevelKey(p.coding()));
+            }
+        }
+        return List.copyOf(keys);
     }
 }

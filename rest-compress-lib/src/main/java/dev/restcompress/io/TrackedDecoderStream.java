@@ -1,5 +1,6 @@
 package dev.restcompress.io;
 
+import dev.restcompress.codec.StreamCounters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.ref.Cleaner;

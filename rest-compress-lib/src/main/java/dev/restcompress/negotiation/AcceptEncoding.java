@@ -117,11 +117,7 @@ public final class AcceptEncoding {
             }
             p = next;
         }
-        String coding = token.toLowerCase(Locale.ROOT);
-        if (coding.equals("x-gzip")) {
-            coding = "gzip";
-        }
-        merge(out, coding, weight);
+        merge(out, CodingTokens.canonical(token), weight);
     }
 
     private static void merge(List<Entry> out, String coding, int weight) {

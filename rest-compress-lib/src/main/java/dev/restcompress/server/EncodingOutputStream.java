@@ -4,7 +4,7 @@ import dev.restcompress.codec.Codec;
 import dev.restcompress.io.Abortable;
 import dev.restcompress.io.BufferPool;
 import dev.restcompress.io.GrowableBuffer;
-import dev.restcompress.io.StreamCounters;
+import dev.restcompress.codec.StreamCounters;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.io.IOException;

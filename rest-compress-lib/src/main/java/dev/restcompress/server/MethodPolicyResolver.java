@@ -4,7 +4,8 @@ import dev.restcompress.annotation.Coding;
 import dev.restcompress.annotation.Compress;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
-import dev.restcompress.codec.OptionalCodecs;
+import dev.restcompress.codec.CodingProviders;
+import dev.restcompress.negotiation.CodingTokens;
 import dev.restcompress.config.CompressionSettings;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
@@ -44,14 +45,14 @@ final class MethodPolicyResolver {
         List<String> named = new ArrayList<>();
         if (compress != null) {
             for (String c : compress.value()) {
-                addCoding(named, CodecRegistry.canonical(c), method);
+                addCoding(named, CodingTokens.canonical(c), method);
             }
         }
         List<String> stacked = new ArrayList<>();
         for (Annotation a : source.getAnnotations()) {
             Coding coding = a.annotationType().getAnnotation(Coding.class);
             if (coding != null) {
-                addCoding(stacked, CodecRegistry.canonical(coding.value()), method);
+                addCoding(stacked, CodingTokens.canonical(coding.value()), method);
             }
         }
         List<String> codings = new ArrayList<>(named);
@@ -64,7 +65,7 @@ final class MethodPolicyResolver {
                 }
             }
         }
-        // An optional coding (zstd, br) whose library is absent is named but not offered.
+        // A known coding whose library is absent (zstd, br) is named but not offered.
         codings.removeIf(c -> registry.forCoding(c) == null);
         Map<String, Codec> codecs = new LinkedHashMap<>();
         for (String c : codings) {
@@ -90,7 +91,7 @@ final class MethodPolicyResolver {
     }
 
     private void addCoding(List<String> list, String coding, Method method) {
-        if (registry.forCoding(coding) == null && !OptionalCodecs.isOptional(coding)) {
+        if (registry.forCoding(coding) == null && CodingProviders.find(coding) == null) {
             throw new IllegalStateException("rest-compress: " + method + " asks for coding '" + coding
                     + "', which this server does not have; available: " + registry.codings());
         }

@@ -1,8 +1,6 @@
 package dev.restcompress.server;
 
-import dev.restcompress.codec.BufferedDecompressor;
-import dev.restcompress.codec.Codec;
-import dev.restcompress.codec.ContentCodings;
+import dev.restcompress.negotiation.ContentCodings;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.codec.DecompressionException;
 import dev.restcompress.io.NonClosingInputStream;
@@ -14,7 +12,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
-import java.util.List;
 
 /**
  * Decodes request bodies that carry {@code Content-Encoding}, through bounded decoders, before the
@@ -27,9 +24,6 @@ import java.util.List;
  * reads later), at the end of the request by {@link RequestBodies}. Thread-safe (immutable).
  */
 final class RequestDecodingInterceptor implements ReaderInterceptor {
-    /** Compressed bodies up to this size are decoded in one call when the codec can. */
-    static final int ONE_SHOT_BODY_LIMIT = 256 * 1024;
-
     private final CodecRegistry registry;
     private final long maxDecodedSize;
 
@@ -76,18 +70,16 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
     }
 
     /**
-     * Small bodies in a coding that can decode from memory (gzip on libdeflate) are read whole and
-     * decoded in one call; everything else streams through a bounded decoder. Either way at most
+     * Small bodies of one coding with a known length are read whole and decoded in one codec call
+     * (natively for gzip and zstd); everything else streams through a bounded decoder. Either way at most
      * {@code maxDecodedSize} decoded bytes are ever held.
      */
     private InputStream decoded(ContentCodings codings, InputStream body, long contentLength) throws IOException {
-        List<Codec> applied = codings.applied();
-        if (applied.size() == 1 && applied.get(0) instanceof BufferedDecompressor oneShot
-                && contentLength >= 0 && contentLength <= ONE_SHOT_BODY_LIMIT) {
+        if (codings.decodesInMemory(contentLength)) {
             byte[] compressed = body.readNBytes((int) contentLength + 1);
             if (compressed.length == contentLength) {
                 try {
-                    return new ByteArrayInputStream(oneShot.decompress(compressed, 0, compressed.length, maxDecodedSize));
+                    return new ByteArrayInputStream(codings.decodeInMemory(compressed, maxDecodedSize));
                 } catch (DecompressionException e) {
                     throw DecodingErrors.toException(e);
                 }

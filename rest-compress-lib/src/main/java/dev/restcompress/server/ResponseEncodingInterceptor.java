@@ -1,7 +1,7 @@
 package dev.restcompress.server;
 
 import dev.restcompress.io.BufferPool;
-import dev.restcompress.io.StreamCounters;
+import dev.restcompress.codec.StreamCounters;
 import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptorContext;
 import java.io.IOException;

@@ -29,8 +29,8 @@ public final class RestCompressFeature implements Feature {
         CompressionSettings settings = CompressionSettings.from(context.getConfiguration()::getProperty);
         CodecRegistry registry = settings.createRegistry();
         this.registry = registry;
-        LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0} (gzip engine: {1}); {2}",
-                String.join(", ", settings.inPreferenceOrder(registry.codings())), registry.gzipEngine(), settings);
+        LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0}; {1}",
+                CodingDescriptions.of(settings.inPreferenceOrder(registry.codings())), settings);
         context.register(new CompressionBinder(settings, registry, BufferPool.shared(),
                 RuntimeFraming.maxDeclaredLength(context.getConfiguration())));
         context.register(new DecompressionExceptionMapper());

@@ -39,7 +39,7 @@ public abstract class CodecConformanceTest {
         return null;
     }
 
-    static Stream<Arguments> fixtures() {
+    public static Stream<Arguments> fixtures() {
         List<Arguments> out = new ArrayList<>();
         out.add(Arguments.of("empty", new byte[0]));
         out.add(Arguments.of("one byte", new byte[] {42}));
@@ -59,7 +59,7 @@ public abstract class CodecConformanceTest {
         return out.stream();
     }
 
-    byte[] compress(byte[] data) {
+    protected byte[] compress(byte[] data) {
         Codec c = codec();
         int max = c.maxCompressedLength(data.length);
         byte[] out = new byte[max + 16];
@@ -76,7 +76,7 @@ public abstract class CodecConformanceTest {
         return Arrays.copyOfRange(out, 3, 3 + n);
     }
 
-    byte[] decompress(byte[] data, long limit) throws IOException {
+    protected byte[] decompress(byte[] data, long limit) throws IOException {
         try (InputStream in = codec().decompressingStream(new ByteArrayInputStream(data), limit)) {
             return in.readAllBytes();
         }
@@ -84,7 +84,7 @@ public abstract class CodecConformanceTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("fixtures")
-    void oneShotRoundTrip(String name, byte[] data) throws IOException {
+    public void oneShotRoundTrip(String name, byte[] data) throws IOException {
         byte[] compressed = compress(data);
         assertArrayEquals(data, decompress(compressed, data.length));
         InputStream ref = referenceDecoder(new ByteArrayInputStream(compressed));
@@ -95,9 +95,47 @@ public abstract class CodecConformanceTest {
         }
     }
 
+    /** The SPI's one-shot decoder: into the caller's range, nothing outside it, bounded by it. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("fixtures")
-    void streamingRoundTripWithFlushes(String name, byte[] data) throws IOException {
+    public void oneShotDecompressIntoTheCallersBuffer(String name, byte[] data) throws IOException {
+        Codec c = codec();
+        byte[] compressed = compress(data);
+        byte[] out = new byte[data.length + 10];
+        Arrays.fill(out, GUARD);
+        int n = c.decompress(compressed, 0, compressed.length, out, 5, data.length);
+        assertEquals(data.length, n);
+        assertArrayEquals(data, Arrays.copyOfRange(out, 5, 5 + n));
+        for (int i : new int[] {0, 1, 2, 3, 4, 5 + n, 6 + n, 7 + n, 8 + n, 9 + n}) {
+            assertEquals(GUARD, out[i], "byte outside the output range changed at " + i);
+        }
+        if (data.length > 0) {
+            Arrays.fill(out, GUARD);
+            assertThrows(DecompressedSizeLimitException.class,
+                    () -> c.decompress(compressed, 0, compressed.length, out, 5, data.length - 1));
+            assertEquals(GUARD, out[4 + data.length], "the byte past a too-small range changed");
+        }
+        long hint = c.decompressedSizeHint(compressed, 0, compressed.length);
+        assertTrue(hint == -1 || hint == data.length, "size hint " + hint + " for " + data.length + " bytes");
+    }
+
+    @Test
+    public void oneShotDecompressSaysTruncatedForABodyCutShort() throws IOException {
+        byte[] data = "{\"id\":1,\"name\":\"a JSON body long enough to span blocks\"}\n".repeat(3000).getBytes();
+        byte[] compressed = compress(data);
+        byte[] out = new byte[data.length];
+        for (int cut : new int[] {compressed.length / 2, compressed.length - 1}) {
+            MalformedInputException e = assertThrows(MalformedInputException.class,
+                    () -> codec().decompress(compressed, 0, cut, out, 0, out.length));
+            assertTrue(e.truncated(), "cut at " + cut + " of " + compressed.length + ": " + e.getMessage());
+            assertTrue(e.getMessage().contains("truncated"), e.getMessage());
+        }
+        assertThrows(MalformedInputException.class, () -> codec().decompress(compressed, 0, 0, out, 0, out.length));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("fixtures")
+    public void streamingRoundTripWithFlushes(String name, byte[] data) throws IOException {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         Random random = new Random(data.length);
         try (OutputStream out = codec().compressingStream(sink)) {
@@ -115,7 +153,7 @@ public abstract class CodecConformanceTest {
     }
 
     @Test
-    void flushEmitsEverythingWrittenSoFar() throws IOException {
+    public void flushEmitsEverythingWrittenSoFar() throws IOException {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         OutputStream out = codec().compressingStream(sink);
         byte[] first = "first part of a streamed response\n".repeat(10).getBytes();
@@ -129,7 +167,7 @@ public abstract class CodecConformanceTest {
     }
 
     @Test
-    void closeDoesNotCloseTheSink() throws IOException {
+    public void closeDoesNotCloseTheSink() throws IOException {
         boolean[] closed = {false};
         OutputStream sink = new ByteArrayOutputStream() {
             @Override
@@ -145,7 +183,7 @@ public abstract class CodecConformanceTest {
     }
 
     @Test
-    void decoderLimitAtUnderAndOver() throws IOException {
+    public void decoderLimitAtUnderAndOver() throws IOException {
         byte[] data = "0123456789".repeat(10_000).getBytes();
         byte[] compressed = compress(data);
         assertArrayEquals(data, decompress(compressed, data.length));
@@ -158,7 +196,7 @@ public abstract class CodecConformanceTest {
     }
 
     @Test
-    void truncatedInputIsMalformed() throws IOException {
+    public void truncatedInputIsMalformed() throws IOException {
         byte[] data = "truncate me please ".repeat(5000).getBytes();
         byte[] compressed = compress(data);
         for (int cut : new int[] {1, 2, 5, compressed.length / 2, compressed.length - 1}) {
@@ -168,13 +206,13 @@ public abstract class CodecConformanceTest {
     }
 
     @Test
-    void garbageIsMalformed() {
+    public void garbageIsMalformed() {
         byte[] garbage = "this is not compressed data at all, sorry".getBytes();
         assertThrows(MalformedInputException.class, () -> decompress(garbage, 1 << 20));
     }
 
     @Test
-    void corruptedInputNeverEscapesAsAnotherException() throws IOException {
+    public void corruptedInputNeverEscapesAsAnotherException() throws IOException {
         byte[] data = "{\"id\":1,\"name\":\"corrupt me\"}\n".repeat(3000).getBytes();
         byte[] compressed = compress(data);
         Random random = new Random(1);
@@ -192,7 +230,7 @@ public abstract class CodecConformanceTest {
     }
 
     @Test
-    void badRangesAreRejected() {
+    public void badRangesAreRejected() {
         Codec c = codec();
         byte[] in = new byte[100];
         byte[] out = new byte[c.maxCompressedLength(100)];
@@ -205,7 +243,7 @@ public abstract class CodecConformanceTest {
     }
 
     @Test
-    void compressesAtAnOffset() throws IOException {
+    public void compressesAtAnOffset() throws IOException {
         byte[] data = "offset payload ".repeat(1000).getBytes();
         byte[] framed = new byte[data.length + 20];
         System.arraycopy(data, 0, framed, 7, data.length);

@@ -1,12 +1,20 @@
 package dev.restcompress.codec;
 
+import dev.restcompress.testing.Codecs;
 import dev.restcompress.testing.TestFiles;
+import dev.restcompress.testing.Codecs;
 import java.io.ByteArrayInputStream;
+import dev.restcompress.testing.Codecs;
 import java.io.IOException;
+import dev.restcompress.testing.Codecs;
 import java.io.InputStream;
+import dev.restcompress.testing.Codecs;
 import java.nio.file.Path;
+import dev.restcompress.testing.Codecs;
 import java.util.ArrayList;
+import dev.restcompress.testing.Codecs;
 import java.util.List;
+import dev.restcompress.testing.Codecs;
 import java.util.Locale;
 
 /**
@@ -28,15 +36,15 @@ public final class CodingsMeasurement {
     public static void main(String[] args) throws IOException {
         long millis = args.length > 0 ? Long.parseLong(args[0]) : 150;
         List<Config> configs = new ArrayList<>();
-        configs.add(new Config("lzf", new LzfCodec()));
+        configs.add(new Config("lzf", Codecs.of("lzf")));
         for (int l : new int[] {1, 6}) {
-            configs.add(new Config("gzip-" + l + " (JDK)", new JdkGzipCodec(l, 1)));
+            configs.add(new Config("gzip-" + l, Codecs.of("gzip", l, 1)));
         }
         for (int l : new int[] {1, 2, 3, 4}) {
-            configs.add(new Config("zstd-" + l, new ZstdCodec(l, 1)));
+            configs.add(new Config("zstd-" + l, Codecs.of("zstd", l, 1)));
         }
         for (int l : new int[] {1, 3, 4, 5, 6}) {
-            configs.add(new Config("br-" + l, new BrotliCodec(l, 1)));
+            configs.add(new Config("br-" + l, Codecs.of("br", l, 1)));
         }
         List<byte[]> files = new ArrayList<>();
         long total = 0;

@@ -2,6 +2,7 @@ package dev.restcompress.nativelib;
 
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.codec.CodingProviders;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,9 +20,9 @@ public final class FallbackMain {
     }
 
     public static void main(String[] args) throws Exception {
-        CodecRegistry.standard(6, 1);
-        CodecRegistry registry = CodecRegistry.standard(6, 1);
-        System.out.println("engine=" + registry.gzipEngine());
+        CodecRegistry registry = CodecRegistry.defaults();
+        String description = CodingProviders.get("gzip").description(); // "gzip (libdeflate)" or "gzip (JDK)"
+        System.out.println("engine=" + description.substring(description.indexOf('(') + 1, description.length() - 1));
         Codec gzip = registry.forCoding("gzip");
         byte[] body = "{\"id\":1,\"name\":\"fallback\"}\n".repeat(500).getBytes(StandardCharsets.UTF_8);
         byte[] out = new byte[gzip.maxCompressedLength(body.length)];

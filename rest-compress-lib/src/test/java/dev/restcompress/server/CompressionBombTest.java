@@ -1,13 +1,10 @@
 package dev.restcompress.server;
 
+import dev.restcompress.testing.Codecs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.restcompress.codec.BrotliCodec;
 import dev.restcompress.codec.Codec;
-import dev.restcompress.codec.JdkGzipCodec;
-import dev.restcompress.codec.LzfCodec;
-import dev.restcompress.codec.ZstdCodec;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.io.BufferPool;
 import dev.restcompress.testing.TestServer;
@@ -44,8 +41,8 @@ class CompressionBombTest {
 
     static TestServer server;
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    static final Map<String, Codec> CODECS = Map.of("zstd", new ZstdCodec(3, 1), "br", new BrotliCodec(4, 1),
-            "gzip", new JdkGzipCodec(6, 6), "lzf", new LzfCodec());
+    static final Map<String, Codec> CODECS = Map.of("zstd", Codecs.of("zstd", 3, 1), "br", Codecs.of("br", 4, 1),
+            "gzip", Codecs.of("gzip", 6, 6), "lzf", Codecs.of("lzf"));
 
     @BeforeAll
     static void start() throws Exception {

@@ -1,15 +1,15 @@
 package dev.restcompress.server;
 
+import dev.restcompress.testing.Codecs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.restcompress.codec.Availability;
 import dev.restcompress.codec.CodecRegistry;
-import dev.restcompress.codec.JdkGzipCodec;
-import dev.restcompress.codec.LibraryStatus;
-import dev.restcompress.codec.OptionalCodecs;
+import dev.restcompress.codec.CodingProviders;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.testing.TestServer;
 import java.io.ByteArrayInputStream;
@@ -54,8 +54,8 @@ class MissingLibraryTest {
         return MISSING.equals("zstd") ? "br" : "zstd";
     }
 
-    static LibraryStatus status(String coding) {
-        return coding.equals("zstd") ? OptionalCodecs.zstd() : OptionalCodecs.brotli();
+    static Availability status(String coding) {
+        return CodingProviders.get(coding).availability();
     }
 
     static HttpResponse<byte[]> get(String path, String acceptEncoding) throws Exception {
@@ -70,7 +70,7 @@ class MissingLibraryTest {
 
     @Test
     void theStatusSaysWhy() {
-        LibraryStatus missing = status(MISSING);
+        Availability missing = status(MISSING);
         assertFalse(missing.available());
         assertTrue(missing.reason().contains("not on the class path") || missing.reason().contains("native"),
                 missing.reason());
@@ -94,7 +94,7 @@ class MissingLibraryTest {
 
         HttpResponse<byte[]> withGzip = get("stacked/50000", MISSING + ", gzip");
         assertEquals("gzip", encoding(withGzip));
-        try (InputStream in = new JdkGzipCodec(6, 1).decompressingStream(new ByteArrayInputStream(withGzip.body()),
+        try (InputStream in = Codecs.of("gzip", 6, 1).decompressingStream(new ByteArrayInputStream(withGzip.body()),
                 1 << 20)) {
             assertArrayEquals(TestResource.payload(50_000), in.readAllBytes());
         }

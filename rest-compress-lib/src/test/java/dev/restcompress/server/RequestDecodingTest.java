@@ -1,12 +1,11 @@
 package dev.restcompress.server;
 
+import dev.restcompress.testing.Codecs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.codec.Codec;
-import dev.restcompress.codec.JdkGzipCodec;
-import dev.restcompress.codec.LzfCodec;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.io.BufferPool;
 import dev.restcompress.testing.TestServer;
@@ -31,8 +30,8 @@ class RequestDecodingTest {
     static final int LIMIT = 100_000;
     static TestServer server;
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    static final Codec LZF = new LzfCodec();
-    static final Codec GZIP = new JdkGzipCodec(6, 1);
+    static final Codec LZF = Codecs.of("lzf");
+    static final Codec GZIP = Codecs.of("gzip", 6, 1);
 
     @BeforeAll
     static void start() throws Exception {

@@ -1,5 +1,6 @@
 package dev.restcompress.server;
 
+import dev.restcompress.testing.Codecs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.codec.Codec;
-import dev.restcompress.codec.JdkGzipCodec;
-import dev.restcompress.codec.LzfCodec;
 import dev.restcompress.io.BufferPool;
 import dev.restcompress.testing.TestServer;
 import java.io.InputStream;
@@ -34,8 +33,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ServerEncodingTest {
     static TestServer server;
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    static final Codec LZF = new LzfCodec();
-    static final Codec GZIP = new JdkGzipCodec(6, 1);
+    static final Codec LZF = Codecs.of("lzf");
+    static final Codec GZIP = Codecs.of("gzip", 6, 1);
 
     @BeforeAll
     static void start() throws Exception {

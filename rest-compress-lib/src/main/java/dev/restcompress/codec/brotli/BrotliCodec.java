@@ -1,0 +1,154 @@
+package dev.restcompress.codec.brotli;
+
+import com.aayushatharva.brotli4j.Brotli4jLoader;
+import com.aayushatharva.brotli4j.encoder.Encoder;
+import com.aayushatharva.brotli4j.encoder.EncoderJNI;
+import dev.restcompress.codec.AbstractCodec;
+import dev.restcompress.io.CodecArgs;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * The {@code br} coding (Brotli, RFC 7932) through {@code com.aayushatharva.brotli4j}.
+ *
+ * <p>Constructed only by {@link BrotliProvider}, once brotli4j and its native library were found. The native encoder drives {@link EncoderJNI.Wrapper} directly and copies its
+ * output straight into the caller's buffer: {@code Encoder.compress} would also allocate a result
+ * array and a list of chunks per call. Brotli's C API cannot reset an encoder, so each call still
+ * creates (and destroys) one native encoder; its window is sized to the input, which keeps that
+ * allocation small for typical REST bodies.
+ *
+ * <p>Decoding: {@link BrotliDecompressingStream}; its memory is bounded by the stream's window (at
+ * most 16 MiB, RFC 7932), never by the decoded size. Thread-safe (immutable).
+ */
+final class BrotliCodec extends AbstractCodec {
+    /** The coding token. */
+    static final String CODING = "br";
+    /** Window of the streaming path (the encoder's default, 4 MiB). */
+    static final int STREAMING_WINDOW_LOG = 22;
+    /** Native input buffer of one-shot calls: larger inputs are pushed in pieces of this size. */
+    private static final int ONE_SHOT_CHUNK = 256 * 1024;
+
+    private final int level;
+    private final int streamingLevel;
+
+    /**
+     * @param level one-shot quality, 0 to 11
+     * @param streamingLevel quality of the streaming path, 0 to 11
+     * @throws IllegalArgumentException if a level is out of range
+     * @throws UnsatisfiedLinkError if brotli4j's native library is not available
+     */
+    BrotliCodec(int level, int streamingLevel) {
+        this.level = level;
+        this.streamingLevel = streamingLevel;
+        // brotli4j binds its native methods only once its loader has run; cheap after the first time.
+        Brotli4jLoader.ensureAvailability();
+    }
+
+
+    @Override
+    public String coding() {
+        return CODING;
+    }
+
+    /** The one-shot quality. */
+    int level() {
+        return level;
+    }
+
+    /** The streaming quality. */
+    int streamingLevel() {
+        return streamingLevel;
+    }
+
+    @Override
+    public int maxCompressedLength(int inputLength) {
+        // BrotliEncoderMaxCompressedSize gives n + 4 bytes per 16 KiB + 6, but only for its one-shot
+        // function, which falls back to stored blocks. The streaming API we drive has no such
+        // promise, so allow more (1/256 + 64 bytes); compress() fails loudly rather than overrun.
+        long n = CodecArgs.inputLength(inputLength);
+        long bound = n + (n >> 8) + 64;
+        return CodecArgs.capped(bound);
+    }
+
+    /** The smallest window (10 to 22 bits) that holds the whole input: less native memory per call. */
+    static int windowLogFor(int inputLength) {
+        // Brotli's usable window is (1 << lgwin) - 16 bytes.
+        int bits = 64 - Long.numberOfLeadingZeros(inputLength + 15L);
+        return Math.max(10, Math.min(STREAMING_WINDOW_LOG, bits));
+    }
+
+    @Override
+    public int compress(byte[] in, int inOff, int inLen, byte[] out, int outOff) {
+        Objects.checkFromIndexSize(inOff, inLen, in.length);
+        int max = maxCompressedLength(inLen);
+        Objects.checkFromIndexSize(outOff, max, out.length);
+        EncoderJNI.Wrapper encoder = newEncoder(Math.max(1, Math.min(inLen, ONE_SHOT_CHUNK)), level,
+                windowLogFor(inLen));
+        try {
+            ByteBuffer input = encoder.getInputBuffer();
+            int inPos = inOff;
+            int inEnd = inOff + inLen;
+            int pos = outOff;
+            int end = outOff + max;
+            EncoderJNI.Operation op = EncoderJNI.Operation.PROCESS;
+            while (true) {
+                if (!encoder.isSuccess()) {
+                    throw new IllegalStateException("brotli encoder failed");
+                } else if (encoder.hasMoreOutput()) {
+                    ByteBuffer chunk = encoder.pull();
+                    int n = chunk.remaining();
+                    if (n > end - pos) {
+                        throw new IllegalStateException("brotli output exceeded its bound for " + inLen + " bytes");
+                    }
+                    chunk.get(out, pos, n);
+                    pos += n;
+                } else if (encoder.hasRemainingInput()) {
+                    encoder.push(op, 0);
+                } else if (inPos < inEnd) {
+                    // The native side reads the input buffer from its start.
+                    int n = Math.min(input.capacity(), inEnd - inPos);
+                    input.clear();
+                    input.put(in, inPos, n);
+                    inPos += n;
+                    op = inPos == inEnd ? EncoderJNI.Operation.FINISH : EncoderJNI.Operation.PROCESS;
+                    encoder.push(op, n);
+                } else if (!encoder.isFinished()) {
+                    op = EncoderJNI.Operation.FINISH;
+                    encoder.push(op, 0);
+                } else {
+                    return pos - outOff;
+                }
+            }
+        } finally {
+            encoder.destroy();
+        }
+    }
+
+    /** A native encoder; brotli4j reports a failed native allocation as IOException. */
+    static EncoderJNI.Wrapper newEncoder(int inputBufferSize, int quality, int windowLog) {
+        try {
+            return new EncoderJNI.Wrapper(inputBufferSize, quality, windowLog, Encoder.Mode.GENERIC);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not create a native brotli encoder", e);
+        }
+    }
+
+    @Override
+    public OutputStream compressingStream(OutputStream sink) {
+        return new BrotliCompressingStream(Objects.requireNonNull(sink, "sink"), streamingLevel);
+    }
+
+    @Override
+    protected InputStream openDecompressor(InputStream source) throws IOException {
+        return new BrotliDecompressingStream(source);
+    }
+
+    @Override
+    public String toString() {
+        return "br[level " + level + "/" + streamingLevel + "]";
+    }
+}
