@@ -15,6 +15,10 @@ import java.util.List;
 public final class BenchCodecs {
     private static final String LIBDEFLATE_RAW =
             "LibdeflateCompressor.gzipCompress / LibdeflateDecompressor (one-shot native)";
+    private static final String ZSTD_RAW =
+            "ZstdCompressCtx.compressByteArray / ZstdDecompressCtx.decompressByteArray (reused contexts)";
+    private static final String BROTLI_RAW =
+            "brotli4j Encoder.compress / Decoder.decompress (new native state and result array per call)";
 
     private static final List<BenchCodec> ALL = List.of(
             new BenchCodec("lzf", "lzf", LzfCodec::new, RawLzf::new,
@@ -33,11 +37,11 @@ public final class BenchCodecs {
             new BenchCodec("gzip-libdeflate-9", "gzip", () -> new LibdeflateGzipCodec(9, 1), () -> new RawLibdeflate(9),
                     LIBDEFLATE_RAW),
             // Optional codings: skipped (with the reason) when zstd-jni or brotli4j cannot load.
-            new BenchCodec("zstd-1", "zstd", () -> new ZstdCodec(1, 1), null, null),
-            new BenchCodec("zstd-3", "zstd", () -> new ZstdCodec(3, 1), null, null),
-            new BenchCodec("br-1", "br", () -> new BrotliCodec(1, 1), null, null),
-            new BenchCodec("br-4", "br", () -> new BrotliCodec(4, 1), null, null),
-            new BenchCodec("br-5", "br", () -> new BrotliCodec(5, 1), null, null)
+            new BenchCodec("zstd-1", "zstd", () -> new ZstdCodec(1, 1), () -> new RawZstd(1), ZSTD_RAW),
+            new BenchCodec("zstd-3", "zstd", () -> new ZstdCodec(3, 1), () -> new RawZstd(3), ZSTD_RAW),
+            new BenchCodec("br-1", "br", () -> new BrotliCodec(1, 1), () -> new RawBrotli(1), BROTLI_RAW),
+            new BenchCodec("br-4", "br", () -> new BrotliCodec(4, 1), () -> new RawBrotli(4), BROTLI_RAW),
+            new BenchCodec("br-5", "br", () -> new BrotliCodec(5, 1), () -> new RawBrotli(5), BROTLI_RAW)
     );
 
     private BenchCodecs() {
