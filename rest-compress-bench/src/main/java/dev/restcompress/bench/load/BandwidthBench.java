@@ -1,19 +1,18 @@
 package dev.restcompress.bench.load;
 
 import dev.restcompress.bench.core.Corpus;
+import dev.restcompress.bench.core.ExternalCommand;
 import dev.restcompress.bench.core.Progress;
 import dev.restcompress.bench.core.ResponseBody;
 import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.codec.CodecRegistry;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The bandwidth suite: the same load steps as {@link LoadBench}, but through a
@@ -79,19 +78,7 @@ public final class BandwidthBench {
 
     /** Runs {@code netns-link.sh rate ID RATE}; fails the suite if it fails (the numbers would lie). */
     private static void setRate(LoadOptions lo, String rate, Progress progress) throws IOException, InterruptedException {
-        List<String> cmd = List.of(lo.linkScript.toString(), "rate", lo.netnsId, rate);
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String output;
-        try (var in = p.getInputStream()) {
-            output = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
-        }
-        if (!p.waitFor(30, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IOException(String.join(" ", cmd) + " did not finish in 30 s");
-        }
-        if (p.exitValue() != 0) {
-            throw new IOException(String.join(" ", cmd) + " failed (exit " + p.exitValue() + "): " + output);
-        }
+        String output = ExternalCommand.run(List.of(lo.linkScript.toString(), "rate", lo.netnsId, rate), true, 30).trim();
         progress.report("link: " + (output.isEmpty() ? rate : output));
     }
 }

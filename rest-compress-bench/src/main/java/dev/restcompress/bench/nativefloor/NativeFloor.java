@@ -1,16 +1,15 @@
 package dev.restcompress.bench.nativefloor;
 
 import dev.restcompress.bench.codec.CodecSummary;
+import dev.restcompress.bench.core.ExternalCommand;
 import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.report.Markdown;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The "native floor" suite: runs the C harness ({@code src/main/c/libdeflate_harness.c},
@@ -69,29 +68,12 @@ public final class NativeFloor {
         List<String> cmd = new ArrayList<>(List.of(harness.toString(), "-t", Double.toString(seconds), "-l", "1,6,9",
                 ctx.corpus().toString()));
         cmd.addAll(files);
-        String csv = runHarness(cmd, (long) (files.size() * LEVELS.length * 2 * (seconds + 1) + 60));
+        // The harness prints its progress on stderr: let it through to ours.
+        String csv = ExternalCommand.run(cmd, false, (long) (files.size() * LEVELS.length * 2 * (seconds + 1) + 60));
         Files.writeString(ctx.out().resolve("native-harness.csv"), csv);
         List<Row> rows = parse(csv);
         new NativeFloorReport(rows, java, files.size(), seconds).write(ctx.out(), md);
         return FILES;
-    }
-
-    /** Runs the harness with its progress on our stdout; a timeout or non-zero exit fails the suite. */
-    private static String runHarness(List<String> cmd, long timeoutSeconds) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        byte[] stdout;
-        try (var in = p.getInputStream()) {
-            // The harness's output is a few lines per file: reading it all before waiting is bounded.
-            stdout = in.readAllBytes();
-        }
-        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            throw new IOException("libdeflate harness did not finish in " + timeoutSeconds + " s");
-        }
-        if (p.exitValue() != 0) {
-            throw new IOException("libdeflate harness failed with exit " + p.exitValue() + ": " + String.join(" ", cmd));
-        }
-        return new String(stdout, StandardCharsets.UTF_8);
     }
 
     static List<Row> parse(String csv) {
@@ -120,16 +102,8 @@ public final class NativeFloor {
     public static Path compile(Path source, Path outDir) throws IOException, InterruptedException {
         Files.createDirectories(outDir);
         Path exe = outDir.resolve("libdeflate_harness");
-        Process p = new ProcessBuilder("gcc", "-O2", "-Wall", "-std=c11", "-o", exe.toString(), source.toString(), "-ldl")
-                .redirectErrorStream(true).start();
-        String output;
-        try (var in = p.getInputStream()) {
-            output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            p.destroyForcibly();
-            throw new IOException("gcc failed on " + source + ":\n" + output);
-        }
+        ExternalCommand.run(List.of("gcc", "-O2", "-Wall", "-std=c11", "-o", exe.toString(), source.toString(), "-ldl"),
+                true, 120);
         return exe;
     }
 }
