@@ -11,7 +11,7 @@ import java.nio.file.Path;
  * serve the same file by default, so their numbers can be read next to the interceptor's.
  */
 public final class ResponseBody {
-    public static final int TARGET = 30_000;
+    static final int TARGET = 30_000;
     /** Below-threshold body size: half the default 1 KiB threshold. */
     public static final int SMALL = 512;
 
