@@ -20,28 +20,14 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * and two classes of the same simple name cannot be confused. Forked JVMs get the corpus folder
  * and this JVM's temp folder through {@code -D} flags: JMH's machine-wide {@code jmh.lock} lives in
  * the temp folder, and a private one keeps parallel runs apart.
+ *
+ * @param forks JMH forks (0 runs in this JVM)
+ * @param warmups warm-up iterations
+ * @param iterations measurement iterations
+ * @param timeMs length of every iteration
+ * @param out the results folder
  */
-public final class JmhRunner {
-    private final int forks;
-    private final int warmups;
-    private final int iterations;
-    private final int timeMs;
-    private final Path out;
-
-    /**
-     * @param forks JMH forks (0 runs in this JVM)
-     * @param warmups warm-up iterations
-     * @param iterations measurement iterations
-     * @param timeMs length of every iteration
-     * @param out the results folder
-     */
-    public JmhRunner(int forks, int warmups, int iterations, int timeMs, Path out) {
-        this.forks = forks;
-        this.warmups = warmups;
-        this.iterations = iterations;
-        this.timeMs = timeMs;
-        this.out = out;
-    }
+public record JmhRunner(int forks, int warmups, int iterations, int timeMs, Path out) {
 
     /** The run's options for every benchmark method of {@code benchmark}; add {@code param(...)} to narrow. */
     public ChainedOptionsBuilder options(Class<?> benchmark) {
