@@ -1,7 +1,7 @@
 /*
  * libdeflate_harness: times libdeflate itself (gzip, one-shot) on the files of a folder, so the
  * benchmark report can compare the Java paths (JNI through the codec SPI, and the raw JNI calls)
- * with the native floor on the same bytes (issue 3: "our Java path >= 90% of the C harness").
+ * with the native floor on the same bytes (the target: the Java path at >= 90% of this harness).
  *
  * The library is dlopen()ed as libdeflate.so.0 with self-declared prototypes, like the project's
  * JNI binding: no libdeflate-dev headers are needed to build it (gcc -O2 ... -ldl).

@@ -1,5 +1,6 @@
 package dev.restcompress.bench;
 
+import dev.restcompress.bench.load.LoadOptions;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
@@ -19,7 +20,8 @@ import java.util.List;
  * --suites a,b         codec, small, interceptor (default: all)
  * --forks N --warmups N --iterations N --time-ms N    JMH settings (full mode: 1, 2, 3, 1000)
  * --link-mbps N        reference link for the small-payload verdict (default 1000)
- * --load-..., --bandwidth..., --native-...   the HTTP load, bandwidth and native-floor suites: see LoadOptions
+ * --native-harness PATH  the compiled libdeflate_harness of the native-floor suite (bench.sh builds it)
+ * --load-..., --bandwidth...   the HTTP load and bandwidth suites: see LoadOptions
  * </pre>
  */
 final class BenchOptions {
@@ -29,8 +31,10 @@ final class BenchOptions {
     List<String> codecs = new ArrayList<>();
     List<String> files = new ArrayList<>();
     List<String> suites = new ArrayList<>(List.of("codec", "small", "interceptor", "load", "native"));
-    /** Options of the load, bandwidth and native-floor suites. */
+    /** Options of the load and bandwidth suites. */
     final LoadOptions load = new LoadOptions();
+    /** The native-floor suite's C harness; without one the suite says so in the report. */
+    Path nativeHarness;
     int forks = 1;
     int warmups = 2;
     int iterations = 3;
@@ -54,6 +58,7 @@ final class BenchOptions {
                 case "--iterations" -> { o.iterations = intValue(args, ++i, a, 1); jmhSet = true; }
                 case "--time-ms" -> { o.timeMs = intValue(args, ++i, a, 10); jmhSet = true; }
                 case "--link-mbps" -> o.linkMbps = intValue(args, ++i, a, 1);
+                case "--native-harness" -> o.nativeHarness = Paths.get(value(args, ++i, a));
                 case "-h", "--help" -> throw new IllegalArgumentException("help");
                 default -> {
                     int used = o.load.accept(args, i);
@@ -79,11 +84,11 @@ final class BenchOptions {
             }
         }
         // --bandwidth asks for the bandwidth suite; the suite without rates has nothing to do.
-        if (!o.load.bandwidths.isEmpty() && !o.suites.contains("bandwidth")) {
+        if (o.load.hasBandwidths() && !o.suites.contains("bandwidth")) {
             o.suites = new ArrayList<>(o.suites);
             o.suites.add("bandwidth");
         }
-        if (o.suites.contains("bandwidth") && o.load.bandwidths.isEmpty()) {
+        if (o.suites.contains("bandwidth") && !o.load.hasBandwidths()) {
             throw new IllegalArgumentException("the bandwidth suite needs --bandwidth RATES (through scripts/bench.sh)");
         }
         o.load.applyDefaults(o.quick);
@@ -114,6 +119,6 @@ final class BenchOptions {
         return "usage: BenchMain [--quick] [--corpus DIR] [--out DIR] [--codecs a,b] [--files a,b]\n"
                 + "                 [--suites codec,small,interceptor,load,native,bandwidth]\n"
                 + "                 [--forks N] [--warmups N] [--iterations N] [--time-ms N] [--link-mbps N]\n"
-                + LoadOptions.usage();
+                + LoadOptions.usage() + " [--native-harness PATH]";
     }
 }

@@ -1,5 +1,6 @@
 package dev.restcompress.bench;
 
+import dev.restcompress.bench.codec.BenchCodec;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.restcompress.bench.codec.BenchCodec;
+import dev.restcompress.bench.codec.BenchCodecs;
+import dev.restcompress.bench.nativefloor.NativeFloor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -59,7 +62,7 @@ class BenchQuickIT {
         loadAndNativeOutputs(out, report);
     }
 
-    /** Issue 5's HTTP load suite and issue 3's native floor: files, rows, no HTTP errors. */
+    /** The HTTP load suite and the native floor: files, rows, no HTTP errors. */
     private static void loadAndNativeOutputs(Path out, String report) throws Exception {
         for (String f : List.of("load.csv", "load-latency.png", "load-throughput.png", "native-harness.csv",
                 "native-floor.csv")) {

@@ -1,0 +1,84 @@
+package dev.restcompress.bench.codec;
+
+import dev.restcompress.bench.core.Corpus;
+import dev.restcompress.bench.core.Engine;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Codec throughput on one corpus file: compress, decompress and round trip (compress then
+ * decompress, the 2014 project's headline number), single-threaded, in ns per operation; the report
+ * turns that into MB/s of uncompressed data.
+ *
+ * <p>Parameters: {@code codec} (an id from {@link BenchCodecs}), {@code path} ({@code spi} through
+ * the project's codec SPI, {@code raw} through the library's own calls) and {@code file} (a name in
+ * the {@link Corpus}; {@link CodecSuite} passes the files of the run). All buffers are
+ * allocated in setup, so {@code gc.alloc.rate.norm} shows only what the engine allocates.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class CodecBench {
+    @Param({"lzf", "gzip-jdk-1", "gzip-jdk-6", "gzip-libdeflate-1", "gzip-libdeflate-6", "gzip-libdeflate-9",
+        "zstd-1", "zstd-3", "br-1", "br-4", "br-5"})
+    public String codec;
+
+    @Param({"spi", "raw"})
+    public String path;
+
+    /** JMH requires a default; CodecSuite (or {@code -p file=...}) always passes real names. */
+    @Param(NO_FILE)
+    public String file;
+
+    static final String NO_FILE = "(pass -p file=NAME)";
+
+    private Engine engine;
+    private byte[] data;
+    private byte[] compressed;
+    private int compressedLength;
+    private byte[] scratch;
+    private byte[] decoded;
+
+    @Setup
+    public void setUp() throws IOException {
+        if (file.equals(NO_FILE)) {
+            throw new IllegalArgumentException("CodecBench needs -p file=<name in " + Corpus.dir() + ">");
+        }
+        engine = BenchCodecs.byId(codec).engine(path);
+        data = Corpus.read(Corpus.dir(), file);
+        compressed = new byte[engine.maxCompressedLength(data.length)];
+        scratch = new byte[compressed.length];
+        decoded = new byte[data.length + 1];
+        compressedLength = engine.compress(data, data.length, compressed);
+        // A benchmark that does not round-trip measures nothing useful: fail the trial instead.
+        int n = engine.decompress(compressed, compressedLength, decoded);
+        if (n != data.length || !Arrays.equals(data, 0, n, decoded, 0, n)) {
+            throw new IllegalStateException(codec + "/" + path + " does not round-trip " + file);
+        }
+    }
+
+    @Benchmark
+    public int compress() throws IOException {
+        return engine.compress(data, data.length, scratch);
+    }
+
+    @Benchmark
+    public int decompress() throws IOException {
+        return engine.decompress(compressed, compressedLength, decoded);
+    }
+
+    @Benchmark
+    public int roundTrip() throws IOException {
+        int c = engine.compress(data, data.length, scratch);
+        return engine.decompress(scratch, c, decoded);
+    }
+}

@@ -1,0 +1,88 @@
+package dev.restcompress.bench.core;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The benchmark corpus: every non-empty regular file directly inside one folder (no recursion), by
+ * name, except hidden files, {@code README*} and scripts or docs ({@code .py}, {@code .sh},
+ * {@code .md}), so a folder like {@code testdata/} with its generator and README works as is. The folder comes from the system property {@value #PROPERTY}, because
+ * forked JMH JVMs get it through their command line; the default is {@code testdata}.
+ */
+public final class Corpus {
+    /** System property naming the corpus folder. */
+    public static final String PROPERTY = "rest-compress.bench.corpus";
+
+    private Corpus() {
+    }
+
+    /** The corpus folder of this JVM. */
+    public static Path dir() {
+        return Paths.get(System.getProperty(PROPERTY, "testdata"));
+    }
+
+    /** File names in {@code dir}, sorted. */
+    public static List<String> names(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(Files::isRegularFile)
+                    .filter(p -> isPayload(p.getFileName().toString()))
+                    .filter(p -> size(p) > 0)
+                    .map(p -> p.getFileName().toString())
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list corpus " + dir, e);
+        }
+    }
+
+    private static boolean isPayload(String name) {
+        return !name.startsWith(".") && !name.startsWith("README")
+                && !name.endsWith(".py") && !name.endsWith(".sh") && !name.endsWith(".md");
+    }
+
+    /** The bytes of one corpus file. */
+    public static byte[] read(Path dir, String name) {
+        try {
+            return Files.readAllBytes(dir.resolve(name));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read corpus file " + dir.resolve(name), e);
+        }
+    }
+
+    /**
+     * Small payloads of exactly {@code size} bytes: the first {@code size} bytes of each file that is
+     * at least that long (a small response is a whole small document, so its start is the realistic
+     * part), at most {@code max} of them.
+     */
+    public static List<byte[]> prefixes(Path dir, int size, int max) {
+        List<byte[]> out = new ArrayList<>();
+        for (String name : names(dir)) {
+            if (out.size() == max) {
+                break;
+            }
+            Path p = dir.resolve(name);
+            if (size(p) >= size) {
+                byte[] all = read(dir, name);
+                out.add(java.util.Arrays.copyOf(all, size));
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalStateException("no corpus file in " + dir + " has " + size + " bytes");
+        }
+        return out;
+    }
+
+    private static long size(Path p) {
+        try {
+            return Files.size(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

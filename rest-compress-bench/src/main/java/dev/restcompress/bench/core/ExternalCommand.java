@@ -1,0 +1,51 @@
+package dev.restcompress.bench.core;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs an external command (the C harness, gcc, the link script) to completion and returns its
+ * output. A command that hangs or fails fails the suite: a benchmark built on a half-done step
+ * would report numbers that lie.
+ */
+public final class ExternalCommand {
+    private ExternalCommand() {
+    }
+
+    /**
+     * Runs {@code cmd} and returns its standard output.
+     *
+     * @param withStderr {@code true} to capture standard error with the output (and show it in the
+     *        failure message); {@code false} to pass it through to ours, e.g. for progress lines
+     * @param timeoutSeconds how long the command may take
+     * @throws IOException if it cannot start, does not finish in time, or exits non-zero
+     */
+    public static String run(List<String> cmd, boolean withStderr, long timeoutSeconds)
+            throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        if (withStderr) {
+            pb.redirectErrorStream(true);
+        } else {
+            pb.redirectError(ProcessBuilder.Redirect.INHERIT);
+        }
+        Process p = pb.start();
+        String output;
+        try (InputStream in = p.getInputStream()) {
+            // These commands write a few lines; reading all before waiting is bounded.
+            output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String what = String.join(" ", cmd);
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            throw new IOException(what + " did not finish in " + timeoutSeconds + " s");
+        }
+        if (p.exitValue() != 0) {
+            throw new IOException(what + " failed (exit " + p.exitValue() + ")"
+                    + (withStderr ? ":\n" + output.trim() : ""));
+        }
+        return output;
+    }
+}

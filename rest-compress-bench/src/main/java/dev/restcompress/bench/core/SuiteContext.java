@@ -1,0 +1,16 @@
+package dev.restcompress.bench.core;
+
+import dev.restcompress.bench.report.Markdown;
+import java.nio.file.Path;
+
+/**
+ * What every suite gets from the runner: the results folder it writes its files into, the corpus
+ * folder, the report it appends its section to, and where its progress lines go.
+ *
+ * @param out results folder (exists)
+ * @param corpus corpus folder, absolute
+ * @param md the report being written
+ * @param progress where progress lines go
+ */
+public record SuiteContext(Path out, Path corpus, Markdown md, Progress progress) {
+}

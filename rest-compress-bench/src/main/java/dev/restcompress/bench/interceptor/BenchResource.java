@@ -1,0 +1,59 @@
+package dev.restcompress.bench.interceptor;
+
+import dev.restcompress.annotation.Compress;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.StreamingOutput;
+
+/**
+ * The resource behind {@link InterceptorBench}: the same JSON bytes for the three server write paths.
+ * Every method carries {@link Compress}; whether anything happens depends only on whether the
+ * dispatcher has {@code RestCompressFeature}, so "with" and "without" serve identical resources.
+ */
+@Path("/")
+@Produces(MediaType.APPLICATION_JSON)
+public class BenchResource {
+    /** Bytes per flush on the streaming path (a typical servlet buffer). */
+    static final int STREAM_CHUNK = 8 * 1024;
+
+    private final byte[] body;
+    private final byte[] small;
+
+    BenchResource(byte[] body, byte[] small) {
+        this.body = body;
+        this.small = small;
+    }
+
+    /** Below the threshold: buffered, then sent unencoded. */
+    @GET
+    @Path("below-threshold")
+    @Compress
+    public byte[] belowThreshold() {
+        return small;
+    }
+
+    /** The common case: buffered, compressed in one shot, exact Content-Length. */
+    @GET
+    @Path("one-shot")
+    @Compress
+    public byte[] oneShot() {
+        return body;
+    }
+
+    /** Streaming: a StreamingOutput that flushes every chunk, so every flush must reach the client. */
+    @GET
+    @Path("streaming")
+    @Compress
+    public StreamingOutput streaming() {
+        return out -> writeChunked(body, out);
+    }
+
+    static void writeChunked(byte[] body, java.io.OutputStream out) throws java.io.IOException {
+        for (int off = 0; off < body.length; off += STREAM_CHUNK) {
+            out.write(body, off, Math.min(STREAM_CHUNK, body.length - off));
+            out.flush();
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package dev.restcompress.bench.interceptor;
+
+import dev.restcompress.bench.core.Corpus;
+import dev.restcompress.bench.core.ResponseBody;
+import dev.restcompress.codec.Codec;
+import dev.restcompress.config.CompressionSettings;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The codec work alone that {@link InterceptorBench}'s encoded paths do, on the same body with the
+ * same codecs the feature builds from the default settings: one-shot compress into a reused buffer,
+ * and the streaming encoder fed in {@link BenchResource#STREAM_CHUNK} chunks with a flush after each.
+ * The report subtracts this from the server path to get the cost outside the codec.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class ResponseCodecBench {
+    @Param({"lzf", "gzip"})
+    public String coding;
+
+    private Codec codec;
+    private byte[] body;
+    private byte[] out;
+
+    @Setup
+    public void setUp() {
+        codec = CompressionSettings.fromSystemProperties().createRegistry().forCoding(coding);
+        body = ResponseBody.load(Corpus.dir());
+        out = new byte[codec.maxCompressedLength(body.length)];
+    }
+
+    @Benchmark
+    public int oneShot() {
+        return codec.compress(body, 0, body.length, out, 0);
+    }
+
+    @Benchmark
+    public int streaming() throws IOException {
+        Sink sink = new Sink();
+        try (OutputStream encoder = codec.compressingStream(sink)) {
+            BenchResource.writeChunked(body, encoder);
+        }
+        return sink.count;
+    }
+
+    /** Counts bytes and drops them, like a socket that is always ready. */
+    private static final class Sink extends OutputStream {
+        int count;
+
+        @Override
+        public void write(int b) {
+            count++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            count += len;
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package dev.restcompress.bench.load;
+
+import dev.restcompress.bench.report.Csv;
+import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.report.XyChart;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes the load suite's results: {@code load.csv} (one row per step), a markdown table, and two
+ * charts: latency (p50 filled, p99 hollow) and requests/s against concurrency, one colour per coding.
+ */
+final class LoadReport {
+    private final String file;
+    private final int fileBytes;
+    private final String gzipEngine;
+    private final List<LoadResult> results;
+
+    LoadReport(String file, int fileBytes, String gzipEngine, List<LoadResult> results) {
+        this.file = file;
+        this.fileBytes = fileBytes;
+        this.gzipEngine = gzipEngine;
+        this.results = results;
+    }
+
+    /** The CSV of any list of steps (the bandwidth suite adds its own columns after these). */
+    static Csv csv(List<LoadResult> results, String... extraHeader) {
+        List<String> header = new ArrayList<>(List.of("link", "coding", "concurrency", "seconds", "requests",
+                "requests_per_s", "requests_per_s_err", "errors", "p50_us", "p90_us", "p99_us", "max_us", "wire_bytes_per_response",
+                "body_bytes_per_response", "wire_mbit_s", "server_cpu_us_per_request", "client_cpu_us_per_request",
+                "first_error"));
+        header.addAll(List.of(extraHeader));
+        return new Csv(header.toArray(String[]::new));
+    }
+
+    static List<Object> cells(LoadResult r) {
+        return new ArrayList<>(List.of(r.link(), r.coding(), r.concurrency(), r.seconds(), r.requests(),
+                r.requestsPerSecond(), r.requestsPerSecondError(), r.errors(), r.p50Us(), r.p90Us(), r.p99Us(), r.maxUs(),
+                r.wireBytesPerResponse(), r.bodyBytesPerResponse(), r.wireMbps(), r.serverCpuUsPerRequest(),
+                r.clientCpuUsPerRequest(), r.firstError() == null ? "" : r.firstError()));
+    }
+
+    void write(Path dir, Markdown md) {
+        Csv csv = csv(results);
+        results.forEach(r -> csv.row(cells(r).toArray()));
+        csv.write(dir.resolve("load.csv"));
+
+        md.heading(2, "HTTP load: concurrency sweep on loopback");
+        md.paragraph("`GET /rest/static/" + file + "` (" + Markdown.num(fileBytes, 0) + " B, the `@LZF @FastGzip` "
+                + "endpoint) against the demo server (RESTEasy + Undertow) in its own JVM on 127.0.0.1; gzip engine "
+                + gzipEngine + ", level 6. The load generator is a closed loop in the bench JVM: c connections "
+                + "(HTTP/1.1 keep-alive, one request in flight each), raw sockets so every received byte is counted. "
+                + "Latency runs from sending the request to having the body decoded by the project's codecs and "
+                + "compared with the file; a wrong status, coding or body counts as an error. Client and server "
+                + "share this machine's " + Runtime.getRuntime().availableProcessors() + " cores, so at high "
+                + "concurrency the client's own decoding competes with the server. CPU columns: process CPU time "
+                + "per response (server JVM; load-generator JVM). Wire bytes are the bytes received per "
+                + "response (status line, headers, framing, body). req/s ± is the 95% interval from the rate's "
+                + "spread over " + LoadRun.SLICES + " equal slices of each step.");
+        List<List<String>> rows = new ArrayList<>();
+        for (LoadResult r : results) {
+            rows.add(List.of(r.coding(), Integer.toString(r.concurrency()),
+                    Markdown.withError(r.requestsPerSecond(), r.requestsPerSecondError(), 0),
+                    Markdown.num(r.p50Us(), 0), Markdown.num(r.p90Us(), 0), Markdown.num(r.p99Us(), 0),
+                    Long.toString(r.errors()), Markdown.num(r.wireBytesPerResponse(), 0),
+                    Markdown.num(r.wireMbps(), 1), Markdown.num(r.serverCpuUsPerRequest(), 0),
+                    Markdown.num(r.clientCpuUsPerRequest(), 0)));
+        }
+        md.table(List.of("coding", "concurrency", "req/s", "p50 µs", "p90 µs", "p99 µs", "errors", "wire B/resp",
+                "wire Mbit/s", "server CPU µs/req", "client CPU µs/req"), rows);
+        long errors = results.stream().mapToLong(LoadResult::errors).sum();
+        md.paragraph(errors == 0 ? "No errors: every response had the requested coding and decoded to the file."
+                : "**" + errors + " error(s)**; first: `" + results.stream().filter(r -> r.firstError() != null)
+                        .findFirst().map(LoadResult::firstError).orElse("?") + "`.");
+        md.paragraph("![latency vs concurrency](load-latency.png) ![requests/s vs concurrency](load-throughput.png)");
+        writeCharts(dir);
+    }
+
+    private void writeCharts(Path dir) {
+        Map<String, List<LoadResult>> byCoding = new LinkedHashMap<>();
+        results.forEach(r -> byCoding.computeIfAbsent(r.coding(), k -> new ArrayList<>()).add(r));
+        XyChart latency = new XyChart("Latency vs concurrency (loopback; filled p50, hollow p99)",
+                "concurrent connections (log scale)", "latency, µs (log scale)", true, true);
+        XyChart throughput = new XyChart("Requests/s vs concurrency (loopback)",
+                "concurrent connections (log scale)", "requests/s", true, false);
+        int colour = 0;
+        for (var e : byCoding.entrySet()) {
+            List<XyChart.Point> p50 = new ArrayList<>();
+            List<XyChart.Point> p99 = new ArrayList<>();
+            List<XyChart.Point> rps = new ArrayList<>();
+            for (LoadResult r : e.getValue()) {
+                if (r.requests() > 0) {
+                    p50.add(new XyChart.Point(r.concurrency(), r.p50Us(), Double.NaN, null));
+                    p99.add(new XyChart.Point(r.concurrency(), r.p99Us(), Double.NaN, null));
+                }
+                rps.add(new XyChart.Point(r.concurrency(), r.requestsPerSecond(), r.requestsPerSecondError(), null));
+            }
+            latency.add(new XyChart.Series(e.getKey() + " p50", p50, true, false), colour);
+            latency.add(new XyChart.Series(e.getKey() + " p99", p99, true, true), colour);
+            throughput.add(new XyChart.Series(e.getKey(), rps, true, false), colour);
+            colour++;
+        }
+        latency.writePng(dir.resolve("load-latency.png"));
+        throughput.writePng(dir.resolve("load-throughput.png"));
+    }
+}

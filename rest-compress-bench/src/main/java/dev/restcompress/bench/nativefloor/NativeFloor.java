@@ -1,0 +1,109 @@
+package dev.restcompress.bench.nativefloor;
+
+import dev.restcompress.bench.codec.CodecSummary;
+import dev.restcompress.bench.core.ExternalCommand;
+import dev.restcompress.bench.core.SuiteContext;
+import dev.restcompress.bench.report.Markdown;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The "native floor" suite: runs the C harness ({@code src/main/c/libdeflate_harness.c},
+ * libdeflate called directly) on the codec suite's files at levels 1, 6 and 9, and compares its
+ * harmonic-mean MB/s with the Java paths of the same run ({@code gzip-libdeflate-N}: {@code spi}
+ * through the project's codec, {@code raw} through the JNI binding's own calls). The target is a
+ * Java path at 90% or more of the C harness on the same files: the JNI binding should cost little
+ * next to the native code it calls. Writes
+ * {@code native-harness.csv} (the harness's own output), {@code native-floor.csv} and a report section.
+ */
+public final class NativeFloor {
+    /** The files {@link #run} creates. */
+    static final List<String> FILES = List.of("native-harness.csv", "native-floor.csv");
+    static final int[] LEVELS = {1, 6, 9};
+    /** The target: Java at no less than this fraction of the C harness. */
+    static final double TARGET = 0.90;
+
+    /** One harness row; {@code file} is {@code (hmean)} for the harmonic-mean row of a level. */
+    record Row(int level, String file, long bytes, long compressedBytes, double compressMbps, double decompressMbps,
+               double roundTripMbps) {
+        double mbps(String op) {
+            return switch (op) {
+                case "compress" -> compressMbps;
+                case "decompress" -> decompressMbps;
+                default -> roundTripMbps;
+            };
+        }
+    }
+
+    private NativeFloor() {
+    }
+
+    /**
+     * Runs the suite, or says in the report why it cannot.
+     *
+     * @param harness the compiled harness, or {@code null} when there is none
+     * @param quick shorter timings per operation
+     * @param files the codec suite's files
+     * @param java the codec suite's summaries of this run (empty without that suite)
+     */
+    public static List<String> run(SuiteContext ctx, Path harness, boolean quick, List<String> files,
+            List<CodecSummary> java) throws IOException, InterruptedException {
+        Markdown md = ctx.md();
+        md.heading(2, "Native floor: the Java gzip path against libdeflate called from C");
+        if (harness == null || !Files.isExecutable(harness)) {
+            String why = harness == null ? "no --native-harness given (scripts/bench.sh compiles it with gcc)"
+                    : harness + " is not an executable file";
+            ctx.progress().report("skipping the native-floor suite: " + why);
+            md.paragraph("Not run: " + why + ".");
+            return List.of();
+        }
+        double seconds = quick ? 0.1 : 0.5;
+        ctx.progress().report(String.format(Locale.ROOT, "native-floor suite: %s on %d file(s) x levels 1,6,9, %.1f s "
+                + "per operation (about %.0f s)", harness.getFileName(), files.size(), seconds,
+                files.size() * LEVELS.length * 2 * seconds * 1.2));
+        List<String> cmd = new ArrayList<>(List.of(harness.toString(), "-t", Double.toString(seconds), "-l", "1,6,9",
+                ctx.corpus().toString()));
+        cmd.addAll(files);
+        // The harness prints its progress on stderr: let it through to ours.
+        String csv = ExternalCommand.run(cmd, false, (long) (files.size() * LEVELS.length * 2 * (seconds + 1) + 60));
+        Files.writeString(ctx.out().resolve("native-harness.csv"), csv);
+        List<Row> rows = parse(csv);
+        new NativeFloorReport(rows, java, files.size(), seconds).write(ctx.out(), md);
+        return FILES;
+    }
+
+    static List<Row> parse(String csv) {
+        List<Row> rows = new ArrayList<>();
+        for (String line : csv.split("\r?\n")) {
+            if (line.isBlank() || line.startsWith("level,")) {
+                continue;
+            }
+            // File names come last-but-five; a comma in a name would shift columns, so split from the right.
+            String[] f = line.split(",");
+            int n = f.length;
+            if (n < 7) {
+                throw new IllegalArgumentException("unexpected harness line: " + line);
+            }
+            String file = String.join(",", java.util.Arrays.copyOfRange(f, 1, n - 5));
+            rows.add(new Row(Integer.parseInt(f[0]), file, Long.parseLong(f[n - 5]), Long.parseLong(f[n - 4]),
+                    Double.parseDouble(f[n - 3]), Double.parseDouble(f[n - 2]), Double.parseDouble(f[n - 1])));
+        }
+        return rows;
+    }
+
+    /**
+     * Compiles the harness with gcc (for callers that are not scripts/bench.sh, such as the quick
+     * integration test): {@code gcc -O2 -o out source -ldl}.
+     */
+    public static Path compile(Path source, Path outDir) throws IOException, InterruptedException {
+        Files.createDirectories(outDir);
+        Path exe = outDir.resolve("libdeflate_harness");
+        ExternalCommand.run(List.of("gcc", "-O2", "-Wall", "-std=c11", "-o", exe.toString(), source.toString(), "-ldl"),
+                true, 120);
+        return exe;
+    }
+}

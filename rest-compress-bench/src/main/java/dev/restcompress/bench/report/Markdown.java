@@ -1,0 +1,53 @@
+package dev.restcompress.bench.report;
+
+import java.util.List;
+import java.util.Locale;
+
+/** Builds the markdown report: headings, paragraphs and pipe tables. Not thread-safe. */
+public final class Markdown {
+    private final StringBuilder text = new StringBuilder();
+
+    public Markdown heading(int level, String title) {
+        text.append("#".repeat(level)).append(' ').append(title).append("\n\n");
+        return this;
+    }
+
+    public Markdown paragraph(String s) {
+        text.append(s).append("\n\n");
+        return this;
+    }
+
+    public Markdown table(List<String> header, List<List<String>> rows) {
+        text.append("| ").append(String.join(" | ", header)).append(" |\n|");
+        for (int i = 0; i < header.size(); i++) {
+            text.append(i == 0 ? "---|" : "---:|");
+        }
+        text.append('\n');
+        for (List<String> r : rows) {
+            text.append("| ").append(String.join(" | ", r)).append(" |\n");
+        }
+        text.append('\n');
+        return this;
+    }
+
+    /** A number with {@code digits} decimals, or "n/a" for NaN. */
+    public static String num(double v, int digits) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "n/a";
+        }
+        return String.format(Locale.ROOT, "%,." + digits + "f", v);
+    }
+
+    /** A value with its error bar, e.g. {@code 174.6 ± 3.1}; the bar is left out when unknown. */
+    public static String withError(double v, double err, int digits) {
+        if (Double.isNaN(err) || Double.isInfinite(err)) {
+            return num(v, digits);
+        }
+        return num(v, digits) + " ± " + num(err, digits);
+    }
+
+    @Override
+    public String toString() {
+        return text.toString();
+    }
+}

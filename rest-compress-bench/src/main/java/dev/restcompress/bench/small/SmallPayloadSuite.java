@@ -1,0 +1,30 @@
+package dev.restcompress.bench.small;
+
+import dev.restcompress.bench.codec.BenchCodec;
+import dev.restcompress.bench.core.JmhRunner;
+import dev.restcompress.bench.core.SuiteContext;
+import java.util.List;
+import org.openjdk.jmh.runner.RunnerException;
+
+/**
+ * The small-payload suite: {@link SmallPayloadBench} for every codec at every size, then
+ * {@link SmallPayloadReport}'s table, chart and break-even verdict on the reference link.
+ */
+public final class SmallPayloadSuite {
+    /** The files {@link #run} creates. */
+    public static final List<String> FILES = SmallPayloadReport.FILES;
+
+    private SmallPayloadSuite() {
+    }
+
+    /** Runs the suite; {@code linkMbps} is the reference link of the verdict. */
+    public static List<String> run(SuiteContext ctx, JmhRunner jmh, List<BenchCodec> codecs, double linkMbps)
+            throws RunnerException {
+        String[] ids = codecs.stream().map(BenchCodec::id).toArray(String[]::new);
+        ctx.progress().report("small-payload suite: " + ids.length + " codec(s) x 7 sizes x 2 ops"
+                + jmh.estimate(ids.length * 14));
+        new SmallPayloadReport(ctx.corpus(), jmh.run("small", jmh.options(SmallPayloadBench.class).param("codec", ids)),
+                linkMbps).write(ctx.out(), ctx.md());
+        return FILES;
+    }
+}
