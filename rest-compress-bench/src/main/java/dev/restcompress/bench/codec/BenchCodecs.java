@@ -1,10 +1,8 @@
 package dev.restcompress.bench.codec;
 
-import dev.restcompress.codec.BrotliCodec;
-import dev.restcompress.codec.JdkGzipCodec;
-import dev.restcompress.codec.LibdeflateGzipCodec;
-import dev.restcompress.codec.LzfCodec;
-import dev.restcompress.codec.ZstdCodec;
+import dev.restcompress.codec.Codec;
+import dev.restcompress.codec.CodingProviders;
+import dev.restcompress.codec.gzip.GzipProvider;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,30 +19,35 @@ public final class BenchCodecs {
             "brotli4j Encoder.compress / Decoder.decompress (new native state and result array per call)";
 
     private static final List<BenchCodec> ALL = List.of(
-            new BenchCodec("lzf", "lzf", LzfCodec::new, RawLzf::new,
+            new BenchCodec("lzf", "lzf", () -> codec("lzf", 0), RawLzf::new,
                     "compress-lzf LZFEncoder.appendEncoded / safe ChunkDecoder"),
             // The 2014 baseline: java.util.zip at the fastest level and at zlib's default.
-            new BenchCodec("gzip-jdk-1", "gzip", () -> new JdkGzipCodec(1, 1), () -> new RawJdkGzip(1),
+            new BenchCodec("gzip-jdk-1", "gzip", () -> GzipProvider.forEngine("jdk").create(1, 1), () -> new RawJdkGzip(1),
                     "new GZIPOutputStream(level 1) / GZIPInputStream per body"),
-            new BenchCodec("gzip-jdk-6", "gzip", () -> new JdkGzipCodec(6, 1), () -> new RawJdkGzip(6),
+            new BenchCodec("gzip-jdk-6", "gzip", () -> GzipProvider.forEngine("jdk").create(6, 1), () -> new RawJdkGzip(6),
                     "new GZIPOutputStream(level 6) / GZIPInputStream per body"),
-            // FastGzip's native engine (the SPI path decompresses through the JDK stream, as request
-            // bodies of unknown length do).
-            new BenchCodec("gzip-libdeflate-1", "gzip", () -> new LibdeflateGzipCodec(1, 1), () -> new RawLibdeflate(1),
+            // FastGzip's native engine (the SPI path decodes natively in one call, as sized request
+            // bodies and client responses are).
+            new BenchCodec("gzip-libdeflate-1", "gzip", () -> GzipProvider.forEngine("libdeflate").create(1, 1), () -> new RawLibdeflate(1),
                     LIBDEFLATE_RAW),
-            new BenchCodec("gzip-libdeflate-6", "gzip", () -> new LibdeflateGzipCodec(6, 1), () -> new RawLibdeflate(6),
+            new BenchCodec("gzip-libdeflate-6", "gzip", () -> GzipProvider.forEngine("libdeflate").create(6, 1), () -> new RawLibdeflate(6),
                     LIBDEFLATE_RAW),
-            new BenchCodec("gzip-libdeflate-9", "gzip", () -> new LibdeflateGzipCodec(9, 1), () -> new RawLibdeflate(9),
+            new BenchCodec("gzip-libdeflate-9", "gzip", () -> GzipProvider.forEngine("libdeflate").create(9, 1), () -> new RawLibdeflate(9),
                     LIBDEFLATE_RAW),
             // Optional codings: skipped (with the reason) when zstd-jni or brotli4j cannot load.
-            new BenchCodec("zstd-1", "zstd", () -> new ZstdCodec(1, 1), () -> new RawZstd(1), ZSTD_RAW),
-            new BenchCodec("zstd-3", "zstd", () -> new ZstdCodec(3, 1), () -> new RawZstd(3), ZSTD_RAW),
-            new BenchCodec("br-1", "br", () -> new BrotliCodec(1, 1), () -> new RawBrotli(1), BROTLI_RAW),
-            new BenchCodec("br-4", "br", () -> new BrotliCodec(4, 1), () -> new RawBrotli(4), BROTLI_RAW),
-            new BenchCodec("br-5", "br", () -> new BrotliCodec(5, 1), () -> new RawBrotli(5), BROTLI_RAW)
+            new BenchCodec("zstd-1", "zstd", () -> codec("zstd", 1), () -> new RawZstd(1), ZSTD_RAW),
+            new BenchCodec("zstd-3", "zstd", () -> codec("zstd", 3), () -> new RawZstd(3), ZSTD_RAW),
+            new BenchCodec("br-1", "br", () -> codec("br", 1), () -> new RawBrotli(1), BROTLI_RAW),
+            new BenchCodec("br-4", "br", () -> codec("br", 4), () -> new RawBrotli(4), BROTLI_RAW),
+            new BenchCodec("br-5", "br", () -> codec("br", 5), () -> new RawBrotli(5), BROTLI_RAW)
     );
 
     private BenchCodecs() {
+    }
+
+    /** A coding's codec at a one-shot level (streaming level 1; LZF has none), made by its provider. */
+    private static Codec codec(String coding, int level) {
+        return CodingProviders.get(coding).create(level, level == 0 ? 0 : 1);
     }
 
     /** Every codec in the catalogue, available here or not. */

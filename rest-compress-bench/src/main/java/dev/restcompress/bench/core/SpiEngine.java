@@ -1,13 +1,13 @@
 package dev.restcompress.bench.core;
 
 import dev.restcompress.codec.Codec;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * Runs a {@link Codec} exactly as the server and client do: one-shot {@link Codec#compress} into a
- * caller's buffer, and {@link Codec#decompressingStream} (bounded) read into a caller's buffer.
+ * Runs a {@link Codec} exactly as the server and client do for sized bodies: one-shot
+ * {@link Codec#compress} into a caller's buffer, and one-shot bounded {@link Codec#decompress} into a
+ * caller's buffer.
  */
 public final class SpiEngine implements Engine {
     private final Codec codec;
@@ -29,9 +29,7 @@ public final class SpiEngine implements Engine {
     @Override
     public int decompress(byte[] in, int length, byte[] out) throws IOException {
         // The limit is the buffer size, as a server would pass its max-decoded-size.
-        try (InputStream decoded = codec.decompressingStream(new ByteArrayInputStream(in, 0, length), out.length)) {
-            return readFully(decoded, out);
-        }
+        return codec.decompress(in, 0, length, out, 0, out.length);
     }
 
     /** Reads until end of stream (so trailers and checksums are verified) into {@code out}. */

@@ -41,7 +41,7 @@ public final class BandwidthBench {
         List<LinkRate> rates = lo.bandwidths.stream().map(LinkRate::parse).toList();
         String file = lo.file != null ? lo.file : ResponseBody.pick(corpus);
         byte[] expected = Corpus.read(corpus, file);
-        CodecRegistry codecs = CodecRegistry.standard(6, 6);
+        CodecRegistry codecs = CodecRegistry.defaults();
         int c = lo.bandwidthConcurrency;
         progress.report(String.format(Locale.ROOT, "bandwidth suite: %s (%,d B), links %s, codings %s at "
                         + "concurrency %d: %d steps of %.1f s + %d ms warm-up", file, expected.length, lo.bandwidths,

@@ -33,7 +33,7 @@ public final class LoadBench {
         Progress progress = ctx.progress();
         String file = lo.file != null ? lo.file : ResponseBody.pick(corpus);
         byte[] expected = Corpus.read(corpus, file);
-        CodecRegistry codecs = CodecRegistry.standard(6, 6);
+        CodecRegistry codecs = CodecRegistry.defaults();
         int steps = lo.codings.size() * lo.concurrency.size();
         progress.report(String.format(Locale.ROOT, "load suite: %s (%,d B) over HTTP on 127.0.0.1, codings %s x "
                 + "concurrency %s = %d steps of %.1f s + %d ms warm-up (about %.0f s)", file, expected.length,
@@ -52,7 +52,7 @@ public final class LoadBench {
                 }
             }
         }
-        new LoadReport(file, expected.length, codecs.gzipEngine(), results).write(ctx.out(), ctx.md());
+        new LoadReport(file, expected.length, dev.restcompress.codec.CodingProviders.get("gzip").description(), results).write(ctx.out(), ctx.md());
         return FILES;
     }
 
