@@ -8,11 +8,11 @@ import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.codec.StreamCounters;
-import dev.restcompress.testing.TestServer;
+import dev.restcompress.testing.TestServerExtension;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.client.Entity;
-import jakarta.ws.rs.core.Application;
 import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
 import java.net.http.HttpClient;
@@ -24,9 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,67 +32,30 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Every streaming decoder and encoder is closed exactly once, on every path a body can take: the
  * counters of the server's and the client's registries must balance after each test, with nothing
- * left to the garbage collector. (A decoder left open holds native memory: about 130 KiB for zstd.)
+ * left to the garbage collector ({@link TestServerExtension} checks after each test). (A decoder
+ * left open holds native memory: about 130 KiB for zstd.)
  */
 @Timeout(120)
 class DecoderLifecycleTest {
     static final int LIMIT = 1 << 20;
-    static final RestCompressFeature FEATURE = new RestCompressFeature();
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     static final byte[] BODY = TestResource.payload(20_000);
-    static TestServer server;
-
-    /** The lifecycle resource with a feature instance whose counters we can read. */
-    public static class App extends Application {
-        @Override
-        public Set<Class<?>> getClasses() {
-            return Set.of(LifecycleResource.class);
-        }
-
-        @Override
-        public Set<Object> getSingletons() {
-            return Set.of(FEATURE);
-        }
-
-        @Override
-        public Map<String, Object> getProperties() {
-            return Map.of(CompressionSettings.MAX_DECODED_SIZE, LIMIT,
+    @RegisterExtension
+    static final TestServerExtension SERVER = TestServerExtension.of(Set.of(LifecycleResource.class),
+            Map.of(CompressionSettings.MAX_DECODED_SIZE, LIMIT,
                     // stream every response, so the encoders are exercised too
-                    CompressionSettings.ONE_SHOT_LIMIT, 1024);
-        }
-    }
+                    CompressionSettings.ONE_SHOT_LIMIT, 1024));
 
-    @BeforeAll
-    static void start() throws Exception {
-        server = TestServer.start(new App());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-    }
-
-    @AfterEach
-    void everyDecoderAndEncoderWasClosed() throws InterruptedException {
-        assertBalanced("server", FEATURE.registry().streams());
-    }
-
-    /** Waits (bounded: 10 s) for requests still unwinding, then asserts closed == opened, none reclaimed. */
-    static void assertBalanced(String side, StreamCounters counters) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (counters.outstanding() != 0 && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertEquals(0, counters.outstanding(), side + " streams left open: " + counters);
-        assertEquals(0, counters.reclaimed(), side + " streams freed only by the garbage collector: " + counters);
+    static CodecRegistry registry() {
+        return SERVER.registry();
     }
 
     static List<String> codings() {
-        return FEATURE.registry().codings();
+        return registry().codings();
     }
 
     static byte[] compress(String coding, byte[] data) {
-        Codec codec = FEATURE.registry().forCoding(coding);
+        Codec codec = CodecRegistry.defaults().forCoding(coding);
         byte[] out = new byte[codec.maxCompressedLength(data.length)];
         return Arrays.copyOf(out, codec.compress(data, 0, data.length, out, 0));
     }
@@ -112,7 +72,7 @@ class DecoderLifecycleTest {
 
     private static HttpResponse<String> post(String path, String coding, HttpRequest.BodyPublisher body)
             throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(server.uri("lifecycle/" + path)).timeout(Duration.ofSeconds(30))
+        HttpRequest request = HttpRequest.newBuilder(SERVER.uri("lifecycle/" + path)).timeout(Duration.ofSeconds(30))
                 .header("Content-Encoding", coding).header("Content-Type", "text/plain").POST(body).build();
         return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     }
@@ -122,7 +82,7 @@ class DecoderLifecycleTest {
      * opened for it.
      */
     private long postInEveryCoding(String path, int expectedStatus, String expectedBody) throws Exception {
-        StreamCounters counters = FEATURE.registry().streams();
+        StreamCounters counters = registry().streams();
         long before = openedDecoders(counters);
         for (String coding : codings()) {
             for (boolean chunked : new boolean[] {false, true}) {
@@ -210,7 +170,7 @@ class DecoderLifecycleTest {
         try {
             CodecRegistry clientCodecs = clientFeature.registry();
             for (String coding : codings()) {
-                var target = client.target(server.uri("lifecycle/data/50000"));
+                var target = client.target(SERVER.uri("lifecycle/data/50000"));
                 // read whole
                 String whole = target.request().header("Accept-Encoding", coding).get(String.class);
                 assertEquals(50_000, whole.length(), coding);
@@ -223,18 +183,18 @@ class DecoderLifecycleTest {
                 // never read, only closed
                 target.request().header("Accept-Encoding", coding).get().close();
                 // request body encoded by the client
-                String echoed = client.target(server.uri("lifecycle/bytes")).request()
+                String echoed = client.target(SERVER.uri("lifecycle/bytes")).request()
                         .property(CompressionSettings.CLIENT_REQUEST_CODING, coding)
                         .post(Entity.text(new String(BODY, java.nio.charset.StandardCharsets.US_ASCII)), String.class);
                 assertEquals(LifecycleResource.expected(BODY), echoed.trim(), coding);
                 assertTrue(clientCodecs.streams().openedCount(StreamCounters.Kind.DECODER, coding) > 0, coding);
                 assertTrue(clientCodecs.streams().openedCount(StreamCounters.Kind.ENCODER, coding) > 0, coding);
             }
-            assertBalanced("client", clientCodecs.streams());
+            TestServerExtension.assertNothingOutstanding(clientCodecs);
         } finally {
             client.close();
         }
-        assertTrue(FEATURE.registry().streams().openedCount(StreamCounters.Kind.ENCODER, "zstd") > 0,
-                "the server streamed its responses: " + FEATURE.registry().streams());
+        assertTrue(registry().streams().openedCount(StreamCounters.Kind.ENCODER, "zstd") > 0,
+                "the server streamed its responses: " + registry().streams());
     }
 }

@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import jakarta.ws.rs.core.Application;
 
 /**
  * Run in a child JVM by {@link NativeMemoryTest}: for each coding, sends compressed request bodies
@@ -32,7 +34,19 @@ public final class NativeMemoryMain {
         byte[] body = TestResource.payload(20_000);
         String expected = LifecycleResource.expected(body);
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-        try (TestServer server = TestServer.start(new DecoderLifecycleTest.App())) {
+        RestCompressFeature feature = new RestCompressFeature();
+        Application app = new Application() {
+            @Override
+            public Set<Class<?>> getClasses() {
+                return Set.of(LifecycleResource.class);
+            }
+
+            @Override
+            public Set<Object> getSingletons() {
+                return Set.of(feature);
+            }
+        };
+        try (TestServer server = TestServer.start(app)) {
             Client client = ClientBuilder.newBuilder().register(new RestCompressClientFeature()).build();
             try {
                 WebTarget data = client.target(server.uri("lifecycle/data/20000"));
@@ -52,8 +66,8 @@ public final class NativeMemoryMain {
                     long after = settledRssKb();
                     System.out.println("coding=" + codings.get(c) + " requests=" + measured + " rss-before-kb=" + before
                             + " rss-after-kb=" + after + " growth-kb=" + (after - before)
-                            + " open=" + DecoderLifecycleTest.FEATURE.registry().streams().outstanding()
-                            + " reclaimed=" + DecoderLifecycleTest.FEATURE.registry().streams().reclaimed());
+                            + " open=" + feature.registry().streams().outstanding()
+                            + " reclaimed=" + feature.registry().streams().reclaimed());
                 }
             } finally {
                 client.close();
