@@ -26,6 +26,7 @@ public final class RestCompressClientFeature implements Feature {
     @Override
     public boolean configure(FeatureContext context) {
         CompressionSettings settings = CompressionSettings.from(context.getConfiguration()::getProperty);
+        CompressionSettings.warnAboutUnknownKeys(context.getConfiguration().getPropertyNames());
         CodecRegistry registry = settings.createRegistry();
         this.registry = registry;
         String accept = settings.clientAcceptEncoding() != null ? settings.clientAcceptEncoding()

@@ -28,11 +28,7 @@ public abstract class AbstractCodec implements Codec {
     @Override
     public int decompress(byte[] in, int inOff, int inLen, byte[] out, int outOff, int maxOut)
             throws DecompressionException {
-        Objects.checkFromIndexSize(inOff, inLen, in.length);
-        Objects.checkFromIndexSize(outOff, maxOut, out.length);
-        if (inLen == 0) {
-            throw new MalformedInputException(coding(), 0, new java.io.EOFException("empty input"));
-        }
+        checkDecompressArgs(in, inOff, inLen, out, outOff, maxOut);
         try (InputStream decoder = decompressingStream(new ByteArrayInputStream(in, inOff, inLen), maxOut)) {
             int n = decoder.readNBytes(out, outOff, maxOut);
             if (decoder.read() >= 0) { // one byte past the room: the bounded stream throws first
@@ -43,6 +39,22 @@ public abstract class AbstractCodec implements Codec {
             throw e;
         } catch (IOException e) {
             throw new MalformedInputException(coding(), 0, e);
+        }
+    }
+
+    /**
+     * The checks every one-shot decoder starts with: both ranges inside their arrays, and a body that
+     * is not empty (no coding encodes anything as zero bytes).
+     *
+     * @throws IndexOutOfBoundsException if a range is outside its array
+     * @throws MalformedInputException for empty input
+     */
+    protected final void checkDecompressArgs(byte[] in, int inOff, int inLen, byte[] out, int outOff, int maxOut)
+            throws MalformedInputException {
+        Objects.checkFromIndexSize(inOff, inLen, in.length);
+        Objects.checkFromIndexSize(outOff, maxOut, out.length);
+        if (inLen == 0) {
+            throw new MalformedInputException(coding(), 0, new java.io.EOFException("empty input"));
         }
     }
 

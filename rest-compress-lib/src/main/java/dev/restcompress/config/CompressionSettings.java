@@ -71,6 +71,12 @@ public final class CompressionSettings {
         oneShotLimit = intValue(lookup, ONE_SHOT_LIMIT, 4 * 1024 * 1024, 0, 1 << 30);
         maxDecodedSize = longValue(lookup, MAX_DECODED_SIZE, 10L * 1024 * 1024, 0, Long.MAX_VALUE);
         preference = tokens(lookup, PREFERENCE, DEFAULT_PREFERENCE);
+        for (String coding : preference) {
+            if (CodingProviders.find(coding) == null) {
+                throw new IllegalArgumentException(PREFERENCE + " names unknown coding '" + coding + "'; known: "
+                        + String.join(", ", CodingProviders.all().stream().map(CodingProvider::coding).toList()));
+            }
+        }
         for (CodingProvider p : CodingProviders.all()) {
             Levels l = p.levels();
             if (l.any()) {
@@ -223,6 +229,79 @@ public final class CompressionSettings {
                 + " B, max decoded size " + maxDecodedSize + " B, preference " + String.join(",", preference));
         levels.forEach((c, l) -> sb.append(", ").append(c).append(" level ").append(l[0]).append('/').append(l[1]));
         return sb.append(" (one-shot/streaming)").toString();
+    }
+
+    /**
+     * The {@code rest-compress.*} names among {@code names} that no setting reads, each with the
+     * nearest valid key: a typo must not pass silently. Keys that only system properties carry
+     * ({@link #SYSTEM_KEYS}) count as valid.
+     *
+     * @return one message per unknown key, e.g. {@code "unknown setting 'rest-compress.treshold'
+     *         (did you mean 'rest-compress.threshold'?)"}
+     */
+    public static List<String> unknownKeys(Iterable<String> names) {
+        List<String> valid = new ArrayList<>(keys());
+        valid.addAll(SYSTEM_KEYS);
+        List<String> out = new ArrayList<>();
+        for (String name : names) {
+            if (name.startsWith(PREFIX) && !valid.contains(name) && !name.startsWith(PREFIX + "test.")) {
+                out.add("unknown setting '" + name + "' (did you mean '" + nearest(name, valid) + "'?)");
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Logs a WARNING per unknown {@code rest-compress.*} name among {@code configured} (the JAX-RS
+     * configuration's property names) and the system properties: one line each, at start-up.
+     */
+    public static void warnAboutUnknownKeys(java.util.Collection<String> configured) {
+        List<String> names = new ArrayList<>(configured);
+        names.addAll(System.getProperties().stringPropertyNames());
+        for (String message : unknownKeys(names)) {
+            System.getLogger(CompressionSettings.class.getName()).log(System.Logger.Level.WARNING, "rest-compress: " + message);
+        }
+    }
+
+    /**
+     * Keys read as system properties only, by the native loader and the gzip engine choice, and
+     * the build's own test switches.
+     */
+    public static final List<String> SYSTEM_KEYS = List.of(PREFIX + "gzip.engine", PREFIX + "native.library-name",
+            PREFIX + "root", PREFIX + "interop.required", PREFIX + "python");
+
+    /** The candidate with the smallest edit distance to {@code key}. */
+    static String nearest(String key, List<String> candidates) {
+        String best = candidates.get(0);
+        int bestDistance = Integer.MAX_VALUE;
+        for (String c : candidates) {
+            int d = editDistance(key, c);
+            if (d < bestDistance) {
+                best = c;
+                bestDistance = d;
+            }
+        }
+        return best;
+    }
+
+    /** Levenshtein distance, two rows: keys are short. */
+    private static int editDistance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
     }
 
     /** For diagnostics: every key this class reads. */

@@ -72,10 +72,19 @@ final class MethodPolicyResolver {
             codecs.put(c, registry.forCoding(c));
         }
         annotatedLevels.apply(codecs, source, method);
-        int threshold = compress == null || compress.threshold() < 0 ? settings.threshold() : compress.threshold();
-        int oneShotLimit = compress == null || compress.oneShotLimit() < 0
-                ? settings.oneShotLimit() : compress.oneShotLimit();
+        int threshold = compress == null || compress.threshold() == -1
+                ? settings.threshold() : nonNegative("threshold", compress.threshold(), method);
+        int oneShotLimit = compress == null || compress.oneShotLimit() == -1
+                ? settings.oneShotLimit() : nonNegative("oneShotLimit", compress.oneShotLimit(), method);
         return new MethodPolicy(codings, codecs, threshold, oneShotLimit, maxDeclaredLength);
+    }
+
+    private static int nonNegative(String attribute, int value, Method method) {
+        if (value < 0) {
+            throw new IllegalArgumentException("@Compress(" + attribute + ") on " + method
+                    + " must be >= 0 (or -1 for the global setting), was " + value);
+        }
+        return value;
     }
 
     private static boolean hasOurAnnotations(AnnotatedElement e) {

@@ -27,6 +27,7 @@ public final class RestCompressFeature implements Feature {
     @Override
     public boolean configure(FeatureContext context) {
         CompressionSettings settings = CompressionSettings.from(context.getConfiguration()::getProperty);
+        CompressionSettings.warnAboutUnknownKeys(context.getConfiguration().getPropertyNames());
         CodecRegistry registry = settings.createRegistry();
         this.registry = registry;
         LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0}; {1}",

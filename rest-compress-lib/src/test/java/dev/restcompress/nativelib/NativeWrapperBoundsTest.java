@@ -159,7 +159,9 @@ class NativeWrapperBoundsTest {
             System.gc();
             Thread.sleep(50);
         }
-        assertEquals(before, NativeHandle.live(), "the Cleaner did not free dropped handles");
+        // At most `before`: handles that other tests dropped earlier may be freed in the same GCs.
+        int live = NativeHandle.live();
+        assertTrue(live <= before, "the Cleaner did not free dropped handles: " + live + " live, " + before + " before");
     }
 
     private static void openAndDrop() {

@@ -54,8 +54,11 @@ class DecoderLifecycleTest {
         return registry().codings();
     }
 
+    /** The client side's codecs, made once (each codec owns pools of native contexts). */
+    static final CodecRegistry CODECS = CodecRegistry.defaults();
+
     static byte[] compress(String coding, byte[] data) {
-        Codec codec = CodecRegistry.defaults().forCoding(coding);
+        Codec codec = CODECS.forCoding(coding);
         byte[] out = new byte[codec.maxCompressedLength(data.length)];
         return Arrays.copyOf(out, codec.compress(data, 0, data.length, out, 0));
     }

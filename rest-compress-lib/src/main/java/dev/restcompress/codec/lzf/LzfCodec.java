@@ -108,11 +108,7 @@ final class LzfCodec extends AbstractCodec implements PooledResources {
     @Override
     public int decompress(byte[] in, int inOff, int inLen, byte[] out, int outOff, int maxOut)
             throws DecompressionException {
-        Objects.checkFromIndexSize(inOff, inLen, in.length);
-        Objects.checkFromIndexSize(outOff, maxOut, out.length);
-        if (inLen == 0) {
-            throw new MalformedInputException(CODING, 0, new LZFException("empty input"));
-        }
+        checkDecompressArgs(in, inOff, inLen, out, outOff, maxOut);
         int p = inOff;
         int end = inOff + inLen;
         int o = outOff;

@@ -133,11 +133,7 @@ final class ZstdCodec extends AbstractCodec implements PooledResources {
     @Override
     public int decompress(byte[] in, int inOff, int inLen, byte[] out, int outOff, int maxOut)
             throws DecompressionException {
-        Objects.checkFromIndexSize(inOff, inLen, in.length);
-        Objects.checkFromIndexSize(outOff, maxOut, out.length);
-        if (inLen == 0) {
-            throw new MalformedInputException(CODING, 0, new java.io.EOFException("empty input"));
-        }
+        checkDecompressArgs(in, inOff, inLen, out, outOff, maxOut);
         ZstdDecompressCtx ctx = decompressContexts.acquire();
         try {
             return ctx.decompressByteArray(out, outOff, maxOut, in, inOff, inLen);
