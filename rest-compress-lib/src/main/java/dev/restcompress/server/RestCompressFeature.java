@@ -2,7 +2,8 @@ package dev.restcompress.server;
 
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.config.CompressionSettings;
-import dev.restcompress.io.BufferPool;
+import jakarta.ws.rs.ConstrainedTo;
+import jakarta.ws.rs.RuntimeType;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.ext.Provider;
@@ -19,21 +20,17 @@ import jakarta.ws.rs.ext.Provider;
  * codings.
  */
 @Provider
+@ConstrainedTo(RuntimeType.SERVER)
 public final class RestCompressFeature implements Feature {
-    private static final System.Logger LOG = System.getLogger(RestCompressFeature.class.getName());
-
     private volatile CodecRegistry registry;
 
     @Override
     public boolean configure(FeatureContext context) {
-        CompressionSettings settings = CompressionSettings.from(context.getConfiguration()::getProperty);
-        CodecRegistry registry = settings.createRegistry();
-        this.registry = registry;
-        LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0} (gzip engine: {1}); {2}",
-                String.join(", ", settings.inPreferenceOrder(registry.codings())), registry.gzipEngine(), settings);
-        context.register(new CompressionBinder(settings, registry, BufferPool.shared(),
-                RuntimeFraming.maxDeclaredLength(context.getConfiguration())));
+        CompressionBinder binder = CompressionBinder.of(context);
+        this.registry = binder.registry();
+        context.register(binder);
         context.register(new DecompressionExceptionMapper());
+        context.register(new RejectedBodyMapper());
         return true;
     }
 
