@@ -7,9 +7,6 @@ import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.FeatureContext;
-import java.lang.reflect.Method;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Binds the filters and interceptors to each annotated resource method, with that method's policy
@@ -17,8 +14,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>One binder serves one application: it lives in the application's configuration under
  * {@link #PROPERTY}, where both {@link RestCompressFeature} and {@link RestCompressDynamicFeature}
- * find it ({@link #of}). A runtime may apply both (RESTEasy when it discovers both classes), so each
- * resource method is bound at most once. Thread-safe.
+ * find it ({@link #of}). A runtime may apply both to one method (RESTEasy when it discovers both
+ * classes); the second finds the method's filter registered and does nothing. (Keying on the method
+ * instead would be wrong: Quarkus REST runs its dynamic features more than once per method, each time
+ * into a fresh context.) Thread-safe.
  */
 final class CompressionBinder implements DynamicFeature {
     /** The configuration property that holds the application's binder. */
@@ -29,7 +28,7 @@ final class CompressionBinder implements DynamicFeature {
     private final MethodPolicyResolver resolver;
     private final ResponseEncodingInterceptor encoder;
     private final RequestDecodingInterceptor decoder;
-    private final Set<Target> bound = ConcurrentHashMap.newKeySet();
+    private final boolean quarkusRest = QuarkusRestSupport.detected();
 
     CompressionBinder(CompressionSettings settings, CodecRegistry registry, BufferPool pool, int maxDeclaredLength) {
         this.registry = registry;
@@ -63,18 +62,20 @@ final class CompressionBinder implements DynamicFeature {
 
     @Override
     public void configure(ResourceInfo resourceInfo, FeatureContext context) {
-        Class<?> type = resourceInfo.getResourceClass();
-        Method method = resourceInfo.getResourceMethod();
-        MethodPolicy policy = resolver.resolve(type, method);
-        if (policy == null || !bound.add(new Target(type, method))) {
+        if (context.getConfiguration().isRegistered(NegotiationFilter.class)) {
+            return;
+        }
+        MethodPolicy policy = resolver.resolve(resourceInfo.getResourceClass(), resourceInfo.getResourceMethod());
+        if (policy == null) {
             return;
         }
         context.register(new NegotiationFilter(policy), Priorities.HEADER_DECORATOR);
+        if (quarkusRest) {
+            // Response filters run in descending priority: the hop runs after NegotiationFilter planned.
+            context.register(new QuarkusRestSupport.WorkerHop(), Priorities.HEADER_DECORATOR - 100);
+            context.register(new QuarkusRestSupport.HeaderBridge(), Priorities.ENTITY_CODER - 1);
+        }
         context.register(encoder, Priorities.ENTITY_CODER);
         context.register(decoder, Priorities.ENTITY_CODER);
-    }
-
-    /** A resource method as deployed on one resource class (an inherited method can serve several). */
-    private record Target(Class<?> type, Method method) {
     }
 }
