@@ -29,6 +29,7 @@ final class CompressionBinder implements DynamicFeature {
     private final ResponseEncodingInterceptor encoder;
     private final RequestDecodingInterceptor decoder;
     private final boolean quarkusRest = QuarkusRestSupport.detected();
+    private volatile boolean applied;
 
     CompressionBinder(CompressionSettings settings, CodecRegistry registry, BufferPool pool, int maxDeclaredLength) {
         this.registry = registry;
@@ -60,8 +61,19 @@ final class CompressionBinder implements DynamicFeature {
         return registry;
     }
 
+    /** Whether the runtime has applied this binder to any resource method (annotated or not). */
+    boolean applied() {
+        return applied;
+    }
+
+    /** Whether this is Quarkus REST, where only a discovered dynamic feature applies the binder. */
+    boolean quarkusRest() {
+        return quarkusRest;
+    }
+
     @Override
     public void configure(ResourceInfo resourceInfo, FeatureContext context) {
+        applied = true;
         if (context.getConfiguration().isRegistered(NegotiationFilter.class)) {
             return;
         }

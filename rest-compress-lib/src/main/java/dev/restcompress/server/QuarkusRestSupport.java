@@ -152,6 +152,9 @@ final class QuarkusRestSupport {
      * and the encoder then run. Thread-safe (stateless).
      */
     static final class WorkerHop implements ContainerResponseFilter {
+        // BlockingOperationSupport is deprecated for removal in Quarkus 3.34 but still the one
+        // RESTEasy Reactive API that says whether this thread may block (false on an event loop).
+        @SuppressWarnings("removal")
         @Override
         public void filter(ContainerRequestContext request, ContainerResponseContext response) {
             if (request.getProperty(EncodingPlan.PROPERTY) == null || BlockingOperationSupport.isBlockingAllowed()) {

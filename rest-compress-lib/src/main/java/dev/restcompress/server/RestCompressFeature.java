@@ -31,6 +31,9 @@ public final class RestCompressFeature implements Feature {
         context.register(binder);
         context.register(new DecompressionExceptionMapper());
         context.register(new RejectedBodyMapper());
+        if (binder.quarkusRest()) {
+            context.register(new BindingCheck(binder));
+        }
         return true;
     }
 
