@@ -27,7 +27,7 @@ final class DecodingErrors {
     }
 
     static WebApplicationException toException(DecompressionException e) {
-        return new WebApplicationException(e, toResponse(e));
+        return new RejectedBodyException(e, toResponse(e));
     }
 
     static WebApplicationException unsupportedCoding(String coding, List<String> supported) {
@@ -37,7 +37,7 @@ final class DecodingErrors {
                 .type(MediaType.TEXT_PLAIN_TYPE)
                 .entity("Unsupported Content-Encoding '" + coding + "'; supported: " + String.join(", ", supported) + "\n")
                 .build();
-        return new WebApplicationException(r);
+        return new RejectedBodyException(null, r);
     }
 
     /** The decoding failure somewhere in {@code t}'s cause chain, or {@code null}. */

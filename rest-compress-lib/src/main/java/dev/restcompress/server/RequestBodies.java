@@ -34,6 +34,20 @@ final class RequestBodies implements ContainerResponseFilter, WriterInterceptor 
                 || entity instanceof javax.xml.transform.Source;
     }
 
+    /**
+     * Whether {@code method} has an entity parameter (one without annotations, JAX-RS section 3.3.2.1):
+     * only such a method can be handed a decoded body, so only it needs this closer (methods without
+     * one save a filter and an interceptor per response).
+     */
+    static boolean takesEntity(java.lang.reflect.Method method) {
+        for (java.lang.annotation.Annotation[] annotations : method.getParameterAnnotations()) {
+            if (annotations.length == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static void closeWhenDone(InterceptorContext context, InputStream body) {
         context.setProperty(PROPERTY, body);
     }

@@ -2,7 +2,8 @@ package dev.restcompress.server;
 
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.config.CompressionSettings;
-import dev.restcompress.io.BufferPool;
+import jakarta.ws.rs.ConstrainedTo;
+import jakarta.ws.rs.RuntimeType;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.ext.Provider;
@@ -19,22 +20,20 @@ import jakarta.ws.rs.ext.Provider;
  * codings.
  */
 @Provider
+@ConstrainedTo(RuntimeType.SERVER)
 public final class RestCompressFeature implements Feature {
-    private static final System.Logger LOG = System.getLogger(RestCompressFeature.class.getName());
-
     private volatile CodecRegistry registry;
 
     @Override
     public boolean configure(FeatureContext context) {
-        CompressionSettings settings = CompressionSettings.from(context.getConfiguration()::getProperty);
-        CompressionSettings.warnAboutUnknownKeys(context.getConfiguration().getPropertyNames());
-        CodecRegistry registry = settings.createRegistry();
-        this.registry = registry;
-        LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0}; {1}",
-                CodingDescriptions.of(settings.inPreferenceOrder(registry.codings())), settings);
-        context.register(new CompressionBinder(settings, registry, BufferPool.shared(),
-                RuntimeFraming.maxDeclaredLength(context.getConfiguration())));
+        CompressionBinder binder = CompressionBinder.of(context);
+        this.registry = binder.registry();
+        context.register(binder);
         context.register(new DecompressionExceptionMapper());
+        context.register(new RejectedBodyMapper());
+        if (binder.quarkusRest()) {
+            context.register(new BindingCheck(binder));
+        }
         return true;
     }
 

@@ -3,7 +3,7 @@ package dev.restcompress.codec.brotli;
 import com.aayushatharva.brotli4j.Brotli4jLoader;
 
 /**
- * Asks brotli4j whether its native library loaded. Kept apart from {@link OptionalCodecs} so that
+ * Asks brotli4j whether its native library loaded. Kept apart from {@link BrotliProvider} so that
  * this class, which links against brotli4j, is loaded only after brotli4j was found.
  */
 final class BrotliProbe {

@@ -1,0 +1,134 @@
+package dev.restcompress.contract.app;
+
+import dev.restcompress.annotation.Compress;
+import dev.restcompress.annotation.FastGzip;
+import dev.restcompress.annotation.LZF;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.EntityTag;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Request;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.io.IOException;
+
+/**
+ * Every endpoint the HTTP contract exercises, under {@code /contract}. Blocking methods only: each
+ * runtime's own event-loop variants live in that runtime's test module.
+ */
+@Path("contract")
+public class ContractResource {
+    /** Response header: the request's {@code Content-Encoding} as it arrived. */
+    public static final String SEEN = "X-Request-Content-Encoding";
+    /** Response header: the decoded length the resource received. */
+    public static final String LENGTH = "X-Request-Decoded-Length";
+    /** The entity tag of {@code GET etag}. */
+    public static final String ETAG = "v7";
+
+    /** Offers lzf (the server's first choice) and gzip. */
+    @GET
+    @Path("text")
+    @Produces(MediaType.TEXT_PLAIN)
+    @LZF
+    @FastGzip
+    public String text(@QueryParam("size") int size) {
+        return Payloads.textString(size);
+    }
+
+    /** Offers lzf only. */
+    @GET
+    @Path("lzf-only")
+    @Produces(MediaType.TEXT_PLAIN)
+    @LZF
+    public String lzfOnly(@QueryParam("size") int size) {
+        return Payloads.textString(size);
+    }
+
+    /** Offers gzip only, at level 9. */
+    @GET
+    @Path("gzip-only")
+    @Produces(MediaType.TEXT_PLAIN)
+    @FastGzip(level = 9)
+    public String gzipOnly(@QueryParam("size") int size) {
+        return Payloads.textString(size);
+    }
+
+    /** Incompressible bytes: must go out unencoded when identity is acceptable. */
+    @GET
+    @Path("random")
+    @Produces(MediaType.APPLICATION_OCTET_STREAM)
+    @Compress
+    public byte[] random(@QueryParam("size") int size) {
+        return Payloads.random(size, 42);
+    }
+
+    /** No rest-compress annotation: never encoded, no Vary. */
+    @GET
+    @Path("plain")
+    @Produces(MediaType.TEXT_PLAIN)
+    public String plain(@QueryParam("size") int size) {
+        return Payloads.textString(size);
+    }
+
+    /** A tagged representation that answers {@code If-None-Match} itself, as applications do. */
+    @GET
+    @Path("etag")
+    @Produces(MediaType.TEXT_PLAIN)
+    @LZF
+    @FastGzip
+    public Response etag(@Context Request request) {
+        EntityTag tag = new EntityTag(ETAG);
+        Response.ResponseBuilder notModified = request.evaluatePreconditions(tag);
+        if (notModified != null) {
+            return notModified.build();
+        }
+        return Response.ok(Payloads.textString(20_000)).tag(tag).build();
+    }
+
+    /**
+     * {@code parts} parts of {@code size} bytes ({@code Payloads.text(size, i)}), each followed by
+     * {@code flush()}. With {@code gate}, waits after part 0 (at most 20 s) until {@code POST gate/{gate}}
+     * opens it: the client can only read part 0 before that if the flush really reached it.
+     */
+    @GET
+    @Path("stream")
+    @Produces(MediaType.TEXT_PLAIN)
+    @Compress({"lzf", "gzip"})
+    public StreamingOutput stream(@QueryParam("parts") int parts, @QueryParam("size") int size,
+            @QueryParam("gate") String gate) {
+        return out -> {
+            for (int i = 0; i < parts; i++) {
+                out.write(Payloads.text(size, i));
+                out.flush();
+                if (i == 0 && gate != null && !Gates.await(gate, 20)) {
+                    throw new IOException("gate " + gate + " was not opened within 20 s");
+                }
+            }
+        };
+    }
+
+    /** Opens a gate of {@link #stream}. */
+    @POST
+    @Path("gate/{id}")
+    public void open(@PathParam("id") String id) {
+        Gates.open(id);
+    }
+
+    /** Echoes the decoded request body; {@value #SEEN} and {@value #LENGTH} say what arrived. */
+    @POST
+    @Path("echo")
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.APPLICATION_OCTET_STREAM)
+    @LZF
+    @FastGzip
+    public Response echo(@HeaderParam(SeenEncodingFilter.HEADER) String seen, byte[] body) {
+        return Response.ok(body).header(SEEN, seen).header(LENGTH, body.length).build();
+    }
+}

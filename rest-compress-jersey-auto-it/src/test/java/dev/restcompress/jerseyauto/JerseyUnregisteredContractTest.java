@@ -1,0 +1,65 @@
+package dev.restcompress.jerseyauto;
+
+import dev.restcompress.contract.HttpContract;
+import dev.restcompress.contract.app.ContractResource;
+import dev.restcompress.contract.app.SeenEncodingFilter;
+import jakarta.ws.rs.SeBootstrap;
+import jakarta.ws.rs.core.Application;
+import java.net.URI;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * The HTTP contract on Jersey 3.1 (JDK HTTP server through {@code SeBootstrap}, 127.0.0.1, a free
+ * port) with an application that does not mention rest-compress: Jersey's auto-discovery registers the
+ * library. With Jersey's content-length buffer off (so that flushes reach the client), Jersey frames
+ * bodies itself (chunked), so exact lengths are not asserted here.
+ */
+class JerseyUnregisteredContractTest extends HttpContract {
+    private static SeBootstrap.Instance server;
+
+    /** Only the resources: no rest-compress class. */
+    public static class ResourcesOnly extends Application {
+        @Override
+        public Set<Class<?>> getClasses() {
+            return Set.of(ContractResource.class, SeenEncodingFilter.class);
+        }
+
+        /**
+         * Jersey holds back the first 8 KiB of a response (to compute a Content-Length) and a flush()
+         * does not release them; without this, a streamed part smaller than that never reaches the client
+         * until the next part (the flush tests time out). README, Runtimes: Jersey.
+         */
+        @Override
+        public Map<String, Object> getProperties() {
+            return Map.of("jersey.config.server.contentLength.buffer", 0);
+        }
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = SeBootstrap.start(new ResourcesOnly(),
+                SeBootstrap.Configuration.builder().host("127.0.0.1").port(0).build())
+                .toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (server != null) {
+            server.stop().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Override
+    protected URI baseUri() {
+        return server.configuration().baseUri();
+    }
+
+    @Override
+    protected boolean declaresLength() {
+        return false;
+    }
+}
