@@ -8,9 +8,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.StreamingOutput;
 
 /**
- * The resource behind {@link InterceptorBench}: the same JSON bytes for the three server write paths.
- * Every method carries {@link Compress}; whether anything happens depends only on whether the
- * dispatcher has {@code RestCompressFeature}, so "with" and "without" serve identical resources.
+ * The resource behind {@link InterceptorBench}: the same JSON bytes for the three server write paths,
+ * once with {@link Compress} and once without ({@code /plain/...}). The library binds itself in
+ * RESTEasy wherever its jar is (a services file), so "without the feature" is the same method without
+ * the annotation: nothing is bound to it, which is what a bare JAX-RS write costs.
  */
 @Path("/")
 @Produces(MediaType.APPLICATION_JSON)
@@ -47,6 +48,24 @@ public class BenchResource {
     @Path("streaming")
     @Compress
     public StreamingOutput streaming() {
+        return out -> writeChunked(body, out);
+    }
+
+    @GET
+    @Path("plain/below-threshold")
+    public byte[] plainBelowThreshold() {
+        return small;
+    }
+
+    @GET
+    @Path("plain/one-shot")
+    public byte[] plainOneShot() {
+        return body;
+    }
+
+    @GET
+    @Path("plain/streaming")
+    public StreamingOutput plainStreaming() {
         return out -> writeChunked(body, out);
     }
 

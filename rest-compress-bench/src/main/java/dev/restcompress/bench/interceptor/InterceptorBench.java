@@ -53,7 +53,7 @@ public class InterceptorBench {
         }
         dispatcher.getRegistry().addSingletonResource(
                 new BenchResource(body, java.util.Arrays.copyOf(body, ResponseBody.SMALL)));
-        uri = "/" + path;
+        uri = (feature.equals("on") ? "/" : "/plain/") + path;
         check(invoke());
     }
 
