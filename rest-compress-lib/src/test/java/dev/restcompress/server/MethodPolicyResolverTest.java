@@ -1,0 +1,166 @@
+package dev.restcompress.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.restcompress.annotation.Brotli;
+import dev.restcompress.annotation.Compress;
+import dev.restcompress.annotation.FastGzip;
+import dev.restcompress.annotation.LZF;
+import dev.restcompress.annotation.Zstd;
+import dev.restcompress.codec.BrotliCodec;
+import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.codec.GzipEngine;
+import dev.restcompress.codec.ZstdCodec;
+import dev.restcompress.config.CompressionSettings;
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a resource method offers, resolved from its annotations at deployment (in memory, no server):
+ * method over class, named order, stacked annotations in preference order, per-method levels and
+ * their ranges, threshold and one-shot limit overrides.
+ */
+class MethodPolicyResolverTest {
+    static final CompressionSettings SETTINGS = CompressionSettings.from(Map.<String, Object>of()::get);
+    static final CodecRegistry REGISTRY = SETTINGS.createRegistry();
+    static final MethodPolicyResolver RESOLVER = new MethodPolicyResolver(SETTINGS, REGISTRY, 1 << 20);
+
+    /** Methods with every annotation shape we resolve. */
+    @SuppressWarnings("unused")
+    static class Resource {
+        public void plain() { }
+        @Deprecated public void otherAnnotationOnly() { }
+        @Compress({"gzip", "lzf"}) public void named() { }
+        @Compress({"gzip", "GZIP", "x-gzip"}) public void namedTwice() { }
+        @FastGzip @LZF public void stacked() { }
+        @Compress public void everything() { }
+        @Compress(threshold = 0, oneShotLimit = 0) public void zeroLimits() { }
+        @Compress(threshold = 7, oneShotLimit = 9) public void ownLimits() { }
+        @Compress("compress") public void unknownCoding() { }
+        @Zstd(level = 7) public void zstd7() { }
+        @Zstd(level = 3) public void zstdDefaultLevel() { }
+        @Zstd public void zstdGlobalLevel() { }
+        @Zstd(level = 1) public void zstdMin() { }
+        @Zstd(level = 22) public void zstdMax() { }
+        @Zstd(level = 23) public void zstdTooHigh() { }
+        @Brotli(level = 9) public void br9() { }
+        @Brotli(level = 4) public void brDefaultLevel() { }
+        @Brotli public void brGlobalLevel() { }
+        @Brotli(level = 1) public void brMin() { }
+        @Brotli(level = 11) public void brMax() { }
+        @Brotli(level = 12) public void brTooHigh() { }
+        @FastGzip(level = 1) public void gzip1() { }
+        @FastGzip(level = 6) public void gzipDefaultLevel() { }
+        @FastGzip(level = 0) public void gzipGlobalLevel() { }
+        @FastGzip(level = 13) public void gzipTooHigh() { }
+    }
+
+    /** A class-level annotation applies to methods without their own. */
+    @SuppressWarnings("unused")
+    @LZF
+    static class ClassLevel {
+        public void inherits() { }
+        @FastGzip public void replaces() { }
+    }
+
+    static MethodPolicy resolve(Class<?> c, String method) throws NoSuchMethodException {
+        Method m = c.getMethod(method);
+        return RESOLVER.resolve(c, m);
+    }
+
+    static MethodPolicy resolve(String method) throws NoSuchMethodException {
+        return resolve(Resource.class, method);
+    }
+
+    @Test
+    void unannotatedMethodsOfferNothing() throws Exception {
+        assertNull(resolve("plain"));
+        assertNull(resolve("otherAnnotationOnly"));
+        assertNull(RESOLVER.resolve(null, Resource.class.getMethod("plain")));
+    }
+
+    @Test
+    void aClassAnnotationAppliesUnlessTheMethodHasItsOwn() throws Exception {
+        assertEquals(List.of("lzf"), resolve(ClassLevel.class, "inherits").codings());
+        assertEquals(List.of("gzip"), resolve(ClassLevel.class, "replaces").codings());
+    }
+
+    @Test
+    void namedCodingsKeepTheirOrderOnce() throws Exception {
+        assertEquals(List.of("gzip", "lzf"), resolve("named").codings());
+        assertEquals(List.of("gzip"), resolve("namedTwice").codings());
+    }
+
+    @Test
+    void stackedAnnotationsFollowTheServerPreference() throws Exception {
+        // preference zstd, lzf, br, gzip: lzf before gzip whatever the annotation order
+        assertEquals(List.of("lzf", "gzip"), resolve("stacked").codings());
+        assertEquals(SETTINGS.inPreferenceOrder(REGISTRY.codings()), resolve("everything").codings());
+    }
+
+    @Test
+    void limitsComeFromTheAnnotationWhenSetEvenToZero() throws Exception {
+        MethodPolicy defaults = resolve("everything");
+        assertEquals(SETTINGS.threshold(), defaults.threshold());
+        assertEquals(SETTINGS.oneShotLimit(), defaults.oneShotLimit());
+        MethodPolicy zero = resolve("zeroLimits");
+        assertEquals(0, zero.threshold());
+        assertEquals(0, zero.oneShotLimit());
+        MethodPolicy own = resolve("ownLimits");
+        assertEquals(7, own.threshold());
+        assertEquals(9, own.oneShotLimit());
+        assertEquals(1 << 20, own.maxDeclaredLength());
+    }
+
+    @Test
+    void anUnknownCodingFailsAtDeploymentNamingTheMethod() {
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> resolve("unknownCoding"));
+        assertTrue(e.getMessage().contains("unknownCoding") && e.getMessage().contains("'compress'"), e.getMessage());
+    }
+
+    @Test
+    void zstdLevels() throws Exception {
+        assumeTrue(REGISTRY.forCoding("zstd") != null, "zstd-jni absent");
+        assertEquals(7, ((ZstdCodec) resolve("zstd7").codec("zstd")).level());
+        assertNotSame(REGISTRY.forCoding("zstd"), resolve("zstd7").codec("zstd"));
+        // The global level (3), by number or by default, is the registry's own codec.
+        assertSame(REGISTRY.forCoding("zstd"), resolve("zstdDefaultLevel").codec("zstd"));
+        assertSame(REGISTRY.forCoding("zstd"), resolve("zstdGlobalLevel").codec("zstd"));
+        assertEquals(1, ((ZstdCodec) resolve("zstdMin").codec("zstd")).level());
+        assertEquals(22, ((ZstdCodec) resolve("zstdMax").codec("zstd")).level());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> resolve("zstdTooHigh"));
+        assertTrue(e.getMessage().contains("@Zstd(level)") && e.getMessage().contains("was 23"), e.getMessage());
+    }
+
+    @Test
+    void brotliLevels() throws Exception {
+        assumeTrue(REGISTRY.forCoding("br") != null, "brotli4j absent");
+        assertEquals(9, ((BrotliCodec) resolve("br9").codec("br")).level());
+        assertSame(REGISTRY.forCoding("br"), resolve("brDefaultLevel").codec("br"));
+        assertSame(REGISTRY.forCoding("br"), resolve("brGlobalLevel").codec("br"));
+        assertEquals(1, ((BrotliCodec) resolve("brMin").codec("br")).level());
+        assertEquals(11, ((BrotliCodec) resolve("brMax").codec("br")).level());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> resolve("brTooHigh"));
+        assertTrue(e.getMessage().contains("@Brotli(level)") && e.getMessage().contains("was 12"), e.getMessage());
+    }
+
+    @Test
+    void gzipLevelsStayOnTheServersEngine() throws Exception {
+        var base = REGISTRY.forCoding("gzip");
+        assertEquals(1, GzipEngine.levelOf(resolve("gzip1").codec("gzip")));
+        assertEquals(GzipEngine.of(base), GzipEngine.of(resolve("gzip1").codec("gzip")));
+        assertSame(resolve("gzip1").codec("gzip"), resolve("gzip1").codec("gzip"), "one codec per level");
+        assertSame(base, resolve("gzipDefaultLevel").codec("gzip"));
+        assertSame(base, resolve("gzipGlobalLevel").codec("gzip"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> resolve("gzipTooHigh"));
+        assertTrue(e.getMessage().contains("@FastGzip(level)") && e.getMessage().contains("was 13"), e.getMessage());
+    }
+}
