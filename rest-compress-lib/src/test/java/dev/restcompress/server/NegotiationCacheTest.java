@@ -49,4 +49,15 @@ class NegotiationCacheTest {
         assertEquals("lzf", cache.negotiate(List.of("gzip;q=0.5", "lzf")).coding());
         assertTrue(cache.negotiate(List.of("*;q=0")).isNotAcceptable());
     }
+
+    @Test
+    void valuesUpToTheLengthLimitAreRemembered() {
+        NegotiationCache cache = new NegotiationCache(OFFER);
+        String atLimit = "gzip;q=0.5, " + "x".repeat(NegotiationCache.MAX_CACHED_LENGTH - 12);
+        assertEquals(NegotiationCache.MAX_CACHED_LENGTH, atLimit.length());
+        assertSame(cache.negotiate(List.of(atLimit)), cache.negotiate(List.of(atLimit)));
+        String beyond = atLimit + "x";
+        assertNotSame(cache.negotiate(List.of(beyond)), cache.negotiate(List.of(beyond)));
+        assertEquals("gzip", cache.negotiate(List.of(beyond)).coding());
+    }
 }

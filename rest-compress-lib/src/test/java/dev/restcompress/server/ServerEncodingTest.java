@@ -131,6 +131,24 @@ class ServerEncodingTest {
         assertEquals("lzf", header(q, "Content-Encoding").orElse(null));
     }
 
+    /** Vary gets Accept-Encoding once, unless the resource's own Vary already covers it. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "Accept            | Accept,Accept-Encoding",
+        "*                 | *",
+        "Accept-Encoding   | Accept-Encoding",
+        "Origin, accept-encoding | Origin, accept-encoding",
+    })
+    void varyIsAddedOnlyWhenMissing(String own, String expected) throws Exception {
+        HttpResponse<byte[]> r = get("vary?v=" + java.net.URLEncoder.encode(own, StandardCharsets.UTF_8),
+                "Accept-Encoding", "lzf");
+        assertEquals(200, r.statusCode());
+        assertEquals("lzf", header(r, "Content-Encoding").orElse(null));
+        List<String> vary = r.headers().allValues("Vary").stream()
+                .flatMap(v -> Arrays.stream(v.split(","))).map(String::trim).toList();
+        assertEquals(Arrays.stream(expected.split(",")).map(String::trim).toList(), vary, r.headers().map().toString());
+    }
+
     @Test
     void belowThresholdIsSentUnencodedWithExactLength() throws Exception {
         HttpResponse<byte[]> r = get("data/1023", "Accept-Encoding", "lzf, gzip");
