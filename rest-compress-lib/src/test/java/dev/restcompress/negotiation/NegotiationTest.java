@@ -117,7 +117,7 @@ class NegotiationTest {
 
     @ParameterizedTest
     @CsvSource({"0,0", "1,1000", "0.5,500", "0.25,250", "0.125,125", "1.0,1000", "1.000,1000", "0.,0", "1.,1000",
-        "2,-1", "1.1,-1", "0.1234,-1", "'',-1", "a,-1", "-0,-1", "0.5a,-1"})
+        "2,-1", "10,-1", "00,-1", "1.1,-1", "0.1234,-1", "'',-1", "a,-1", "-0,-1", "0.5a,-1"})
     void parsesQValues(String q, int thousandths) {
         assertEquals(thousandths, AcceptEncoding.parseQ(q));
     }

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
 class MethodPolicyResolverTest {
     static final CompressionSettings SETTINGS = CompressionSettings.from(Map.<String, Object>of()::get);
     static final CodecRegistry REGISTRY = SETTINGS.createRegistry();
-    static final MethodPolicyResolver RESOLVER = new MethodPolicyResolver(SETTINGS, REGISTRY, 1 << 20);
+    /** One per test: the resolver caches codecs per level, and each test must see a fresh cache. */
+    final MethodPolicyResolver resolver = new MethodPolicyResolver(SETTINGS, REGISTRY, 1 << 20);
 
     /** Methods with every annotation shape we resolve. */
     @SuppressWarnings("unused")
@@ -61,6 +62,8 @@ class MethodPolicyResolverTest {
         @FastGzip(level = 6) public void gzipDefaultLevel() { }
         @FastGzip(level = 0) public void gzipGlobalLevel() { }
         @FastGzip(level = 13) public void gzipTooHigh() { }
+        @FastGzip(level = 9) public void gzip9() { }
+        @FastGzip(level = 12) public void gzip12() { }
     }
 
     /** A class-level annotation applies to methods without their own. */
@@ -71,12 +74,12 @@ class MethodPolicyResolverTest {
         @FastGzip public void replaces() { }
     }
 
-    static MethodPolicy resolve(Class<?> c, String method) throws NoSuchMethodException {
+    MethodPolicy resolve(Class<?> c, String method) throws NoSuchMethodException {
         Method m = c.getMethod(method);
-        return RESOLVER.resolve(c, m);
+        return resolver.resolve(c, m);
     }
 
-    static MethodPolicy resolve(String method) throws NoSuchMethodException {
+    MethodPolicy resolve(String method) throws NoSuchMethodException {
         return resolve(Resource.class, method);
     }
 
@@ -84,7 +87,7 @@ class MethodPolicyResolverTest {
     void unannotatedMethodsOfferNothing() throws Exception {
         assertNull(resolve("plain"));
         assertNull(resolve("otherAnnotationOnly"));
-        assertNull(RESOLVER.resolve(null, Resource.class.getMethod("plain")));
+        assertNull(resolver.resolve(null, Resource.class.getMethod("plain")));
     }
 
     @Test
@@ -162,5 +165,12 @@ class MethodPolicyResolverTest {
         assertSame(base, resolve("gzipGlobalLevel").codec("gzip"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> resolve("gzipTooHigh"));
         assertTrue(e.getMessage().contains("@FastGzip(level)") && e.getMessage().contains("was 13"), e.getMessage());
+        // The top of each engine's range is valid: 9 on both, 12 only on libdeflate.
+        assertEquals(9, GzipEngine.levelOf(resolve("gzip9").codec("gzip")));
+        if (GzipEngine.of(base).maxLevel() == 12) {
+            assertEquals(12, GzipEngine.levelOf(resolve("gzip12").codec("gzip")));
+        } else {
+            assertThrows(IllegalArgumentException.class, () -> resolve("gzip12"));
+        }
     }
 }
