@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what rest-compress needs on a fresh Debian/Ubuntu machine, only what is missing:
-# a JDK 17+, Maven, gcc, curl, gzip, libdeflate (native gzip engine) and python3-venv, then the
+# a JDK 17+, Maven, gcc, curl, gzip, zstd and brotli (reference tools), libdeflate (native gzip engine) and python3-venv, then the
 # Python virtual environment used by the interop tests (scripts/setup-python.sh).
 #
 # Usage: scripts/setup.sh [--no-python]
@@ -18,6 +18,10 @@ need "command -v mvn"                                maven
 need "command -v gcc"                                gcc
 need "command -v curl"                               curl
 need "command -v gzip"                               gzip
+# Reference encoders/decoders: the interop tests check our zstd and br against them, and the fuzz
+# seed corpora are made with them (scripts/fuzz-seeds.sh).
+need "command -v zstd"                               zstd
+need "command -v brotli"                             brotli
 need "ldconfig -p | grep -q 'libdeflate.so.0 '"      libdeflate0
 need "python3 -c 'import ensurepip, venv'"           python3-venv
 

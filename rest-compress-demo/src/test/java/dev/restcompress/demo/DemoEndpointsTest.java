@@ -56,9 +56,28 @@ class DemoEndpointsTest {
         HttpResponse<byte[]> json = get("/complex/300", "application/json", "lzf");
         assertEquals(200, json.statusCode());
         assertEquals("lzf", json.headers().firstValue("Content-Encoding").orElse(null));
+        assertTrue(json.headers().firstValue("Content-Type").orElse("").contains("json"));
         HttpResponse<byte[]> xml = get("/complex/300", "application/xml", "gzip");
         assertEquals("gzip", xml.headers().firstValue("Content-Encoding").orElse(null));
         assertTrue(xml.headers().firstValue("Content-Type").orElse("").contains("xml"));
+        // Decoded by independent decoders (compress-lzf, java.util.zip), each body is exactly what the
+        // same request without Accept-Encoding returns, and is really JSON or XML.
+        byte[] plainJson = get("/complex/300", "application/json", null).body();
+        byte[] plainXml = get("/complex/300", "application/xml", null).body();
+        byte[] jsonDecoded = com.ning.compress.lzf.LZFDecoder.safeDecode(json.body());
+        byte[] xmlDecoded;
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(xml.body()))) {
+            xmlDecoded = in.readAllBytes();
+        }
+        assertArrayEquals(plainJson, jsonDecoded);
+        assertArrayEquals(plainXml, xmlDecoded);
+        assertTrue(json.body().length < jsonDecoded.length / 2, "lzf shrank " + jsonDecoded.length + " to " + json.body().length);
+        assertTrue(xml.body().length < xmlDecoded.length / 2, "gzip shrank " + xmlDecoded.length + " to " + xml.body().length);
+        String jsonText = new String(jsonDecoded, java.nio.charset.StandardCharsets.UTF_8);
+        String xmlText = new String(xmlDecoded, java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(jsonText.startsWith("{") && jsonText.contains("\"count\":300"), jsonText.substring(0, 100));
+        assertTrue(xmlText.startsWith("<?xml") || xmlText.startsWith("<"), xmlText.substring(0, 100));
+        assertTrue(xmlText.contains("300"), xmlText.substring(0, 200));
     }
 
     @Test

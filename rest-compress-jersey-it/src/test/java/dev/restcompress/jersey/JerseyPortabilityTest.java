@@ -2,17 +2,22 @@ package dev.restcompress.jersey;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.client.RestCompressClientFeature;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.server.RestCompressFeature;
+import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.SeBootstrap;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
+import jakarta.ws.rs.client.ClientResponseFilter;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Application;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -26,6 +31,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterAll;
@@ -51,7 +57,7 @@ class JerseyPortabilityTest {
     public static class JerseyApp extends Application {
         @Override
         public Set<Class<?>> getClasses() {
-            return Set.of(JerseyResource.class, RestCompressFeature.class);
+            return Set.of(JerseyResource.class, RestCompressFeature.class, JerseyWireRecorder.class);
         }
 
         @Override
@@ -176,13 +182,29 @@ class JerseyPortabilityTest {
 
     @Test
     void jerseyClientWithTheClientFeature() {
-        Client client = ClientBuilder.newClient().register(RestCompressClientFeature.class);
+        // USER response filters run before the feature's (ENTITY_CODER) decoding filter, so this one
+        // sees the coding that came over the wire.
+        AtomicReference<String> wireCoding = new AtomicReference<>("unset");
+        ClientResponseFilter recorder = (request, response) ->
+                wireCoding.set(response.getHeaderString(HttpHeaders.CONTENT_ENCODING));
+        Client client = ClientBuilder.newClient().register(RestCompressClientFeature.class)
+                .register(recorder, Priorities.USER);
         try {
             byte[] data = JerseyResource.payload(60_000);
-            assertArrayEquals(data, client.target(base.resolve("data/60000")).request().get(byte[].class));
+            try (Response r = client.target(base.resolve("data/60000")).request().get()) {
+                assertEquals(200, r.getStatus());
+                // The feature advertised its codings; the server (lzf, gzip) picked lzf by preference.
+                String advertised = JerseyWireRecorder.LAST_ACCEPT_ENCODING.get();
+                assertTrue(advertised != null && advertised.contains("lzf") && advertised.contains("gzip"), advertised);
+                assertEquals("lzf", wireCoding.get(), "coding on the wire");
+                // ... and decoded it transparently: the caller sees a plain response.
+                assertNull(r.getHeaderString(HttpHeaders.CONTENT_ENCODING));
+                assertArrayEquals(data, r.readEntity(byte[].class));
+            }
             byte[] echoed = client.target(base.resolve("echo")).request()
                     .property(CompressionSettings.CLIENT_REQUEST_CODING, "lzf")
                     .post(Entity.entity(data, MediaType.APPLICATION_OCTET_STREAM), byte[].class);
+            assertEquals("lzf", JerseyWireRecorder.LAST_CONTENT_ENCODING.get(), "request body coding on the wire");
             assertArrayEquals(data, echoed);
         } finally {
             client.close();

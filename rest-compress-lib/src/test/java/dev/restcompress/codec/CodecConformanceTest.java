@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.restcompress.testing.ReferenceTool;
 import dev.restcompress.testing.TestFiles;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -36,6 +37,14 @@ public abstract class CodecConformanceTest {
 
     /** A standard decoder for this coding that is not the codec itself, or {@code null}. */
     protected InputStream referenceDecoder(InputStream in) throws IOException {
+        return null;
+    }
+
+    /**
+     * The reference command-line decoder of this coding (reads stdin, writes stdout), or {@code null}
+     * when there is none: {@code gzip -dc}, {@code zstd -dcq}, {@code brotli -dc}.
+     */
+    protected List<String> referenceTool() {
         return null;
     }
 
@@ -149,7 +158,24 @@ public abstract class CodecConformanceTest {
                 }
             }
         }
-        assertArrayEquals(data, decompress(sink.toByteArray(), data.length));
+        byte[] encoded = sink.toByteArray();
+        assertArrayEquals(data, decompress(encoded, data.length));
+        // Not only our own decoder: the library behind the codec, and the reference tool.
+        InputStream ref = referenceDecoder(new ByteArrayInputStream(encoded));
+        if (ref != null) {
+            try (ref) {
+                assertArrayEquals(data, ref.readAllBytes(), "reference decoder disagrees on the flushed stream");
+            }
+        }
+        List<String> tool = referenceTool();
+        if (tool != null && ReferenceTool.available(tool.get(0))) {
+            try {
+                assertArrayEquals(data, ReferenceTool.run(tool, encoded), String.join(" ", tool) + " disagrees");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.restcompress.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -44,6 +45,25 @@ class BufferPoolTest {
         }
         assertEquals(10, pool.outstanding());
         taken.forEach(pool::release);
+        assertEquals(0, pool.outstanding());
+        // Exactly 2 (perClass) of the 10 stayed idle: taking 10 again reuses 2 and creates 8 new ones.
+        java.util.Set<byte[]> released = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        released.addAll(taken);
+        int reused = 0;
+        List<byte[]> again = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            byte[] b = pool.acquire(10_000);
+            again.add(b);
+            reused += released.contains(b) ? 1 : 0;
+        }
+        assertEquals(2, reused, "arrays kept idle in the 16 KiB class");
+        again.forEach(pool::release);
+        // Classes are separate: idle 16 KiB arrays are never handed out for 4 KiB or 64 KiB requests.
+        for (int size : new int[] {100, 40_000}) {
+            byte[] other = pool.acquire(size);
+            assertFalse(released.contains(other) || again.contains(other), "class of " + size);
+            pool.release(other);
+        }
         assertEquals(0, pool.outstanding());
     }
 

@@ -130,6 +130,24 @@ class ServerEncodingTest {
         assertEquals("lzf", header(q, "Content-Encoding").orElse(null));
     }
 
+    /** Vary gets Accept-Encoding once, unless the resource's own Vary already covers it. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "Accept            | Accept,Accept-Encoding",
+        "*                 | *",
+        "Accept-Encoding   | Accept-Encoding",
+        "Origin, accept-encoding | Origin, accept-encoding",
+    })
+    void varyIsAddedOnlyWhenMissing(String own, String expected) throws Exception {
+        HttpResponse<byte[]> r = get("vary?v=" + java.net.URLEncoder.encode(own, StandardCharsets.UTF_8),
+                "Accept-Encoding", "lzf");
+        assertEquals(200, r.statusCode());
+        assertEquals("lzf", header(r, "Content-Encoding").orElse(null));
+        List<String> vary = r.headers().allValues("Vary").stream()
+                .flatMap(v -> Arrays.stream(v.split(","))).map(String::trim).toList();
+        assertEquals(Arrays.stream(expected.split(",")).map(String::trim).toList(), vary, r.headers().map().toString());
+    }
+
     @Test
     void belowThresholdIsSentUnencodedWithExactLength() throws Exception {
         HttpResponse<byte[]> r = get("data/1023", "Accept-Encoding", "lzf, gzip");
@@ -252,7 +270,12 @@ class ServerEncodingTest {
                     .timeout(Duration.ofSeconds(30)).build();
             all.add(HTTP.sendAsync(req, HttpResponse.BodyHandlers.ofByteArray()).thenAccept(r -> {
                 try {
+                    assertEquals(200, r.statusCode());
                     String ce = r.headers().firstValue("Content-Encoding").orElse("identity");
+                    // The default threshold is 1024 bytes: smaller bodies go out unencoded, the rest
+                    // in exactly the coding asked for (the payload always shrinks).
+                    String expected = size < 1024 ? "identity" : coding;
+                    assertEquals(expected, ce, "Content-Encoding of size " + size + " for " + coding);
                     byte[] body = ce.equals("lzf") ? decode(LZF, r.body()) : ce.equals("gzip") ? decode(GZIP, r.body())
                             : r.body();
                     assertArrayEquals(TestResource.payload(size), body, "size " + size + " " + ce);

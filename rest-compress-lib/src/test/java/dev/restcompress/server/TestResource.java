@@ -85,6 +85,15 @@ public class TestResource {
         return Response.ok(payload(5000)).tag(tag).build();
     }
 
+    /** A resource that sets its own Vary header. */
+    @GET
+    @Path("vary")
+    @Produces(MediaType.APPLICATION_JSON)
+    @LZF
+    public Response vary(@jakarta.ws.rs.QueryParam("v") String vary) {
+        return Response.ok(payload(5000)).header("Vary", vary).build();
+    }
+
     @GET
     @Path("image")
     @Produces("image/png")

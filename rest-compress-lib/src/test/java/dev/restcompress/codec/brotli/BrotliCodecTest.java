@@ -26,6 +26,11 @@ class BrotliCodecTest extends CodecConformanceTest {
 
     /** brotli4j's one-shot decoder, a different path from the codec's streaming decoder. */
     @Override
+    protected java.util.List<String> referenceTool() {
+        return java.util.List.of("brotli", "-d", "-c");
+    }
+
+    @Override
     protected InputStream referenceDecoder(InputStream in) throws IOException {
         DirectDecompress result = Decoder.decompress(in.readAllBytes());
         assertEquals(DecoderJNI.Status.DONE, result.getResultStatus());

@@ -22,6 +22,11 @@ class JdkGzipCodecTest extends CodecConformanceTest {
     }
 
     @Override
+    protected java.util.List<String> referenceTool() {
+        return java.util.List.of("gzip", "-d", "-c");
+    }
+
+    @Override
     protected InputStream referenceDecoder(InputStream in) throws IOException {
         return new GZIPInputStream(in);
     }

@@ -16,6 +16,11 @@ class LibdeflateGzipConformanceTest extends CodecConformanceTest {
     }
 
     @Override
+    protected java.util.List<String> referenceTool() {
+        return java.util.List.of("gzip", "-d", "-c");
+    }
+
+    @Override
     protected InputStream referenceDecoder(InputStream in) throws IOException {
         return new GZIPInputStream(in);
     }

@@ -28,6 +28,11 @@ class ZstdCodecTest extends CodecConformanceTest {
 
     /** zstd-jni's one-shot decoder, a different path from the codec's streaming decoder. */
     @Override
+    protected java.util.List<String> referenceTool() {
+        return java.util.List.of("zstd", "-d", "-c", "-q");
+    }
+
+    @Override
     protected InputStream referenceDecoder(InputStream in) throws IOException {
         byte[] frame = in.readAllBytes();
         try (ZstdDecompressCtx ctx = new ZstdDecompressCtx()) {
