@@ -8,7 +8,7 @@
 #
 # Usage: scripts/soak.sh [--minutes N] [--short] [--only-post CODING] [other SoakMain options]
 #   --minutes N      load time (default 10): 60% mixed load, then a POST phase per coding
-#   --short          about 2 minutes in all (96 s of load, 2 s samples): for scripts/test.sh
+#   --short          about 2 minutes in all (105 s of load, 1 s samples): for scripts/test.sh
 #   --only-post C    only POST /rest/echo with Content-Encoding C (identity, lzf, gzip, zstd, br)
 #   --interval S --threads N --max-rss-mb N --rss-mb-per-min X --heap-mb-per-min X --warmup F --isolated F
 # Environment: JAVA_HOME selects the JDK; SKIP_BUILD=1 reuses rest-compress-bench/target/benchmarks.jar.
@@ -28,7 +28,7 @@ short=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --minutes) [ $# -ge 2 ] || die "--minutes needs a number"; minutes="$2"; args+=("$1" "$2"); shift 2 ;;
-        --short) short=1; minutes=1.6; args+=("$1"); shift ;;
+        --short) short=1; minutes=1.75; args+=("$1"); shift ;;
         --out|--testdata) die "$1 is chosen by this script" ;;
         -h|--help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) args+=("$1"); shift ;;

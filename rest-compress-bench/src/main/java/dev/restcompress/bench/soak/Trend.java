@@ -7,44 +7,96 @@ package dev.restcompress.bench.soak;
  * @param n the number of points fitted
  * @param slopePerMin the slope, value units per minute (NaN with fewer than 3 points)
  * @param stdErr the slope's standard error (NaN with fewer than 3 points)
+ * @param dof the residual degrees of freedom (points - groups - 1)
  */
-record Trend(int n, double slopePerMin, double stdErr) {
+record Trend(int n, double slopePerMin, double stdErr, int dof) {
 
     /** Fits {@code ys} against {@code tMillis}. */
     static Trend fit(long[] tMillis, double[] ys) {
-        int n = ys.length;
-        if (n < 3) {
-            return new Trend(n, Double.NaN, Double.NaN);
-        }
-        double mx = 0;
-        double my = 0;
-        for (int i = 0; i < n; i++) {
-            mx += tMillis[i] / 60_000.0;
-            my += ys[i];
-        }
-        mx /= n;
-        my /= n;
+        return fitPooled(java.util.List.of(tMillis), java.util.List.of(ys));
+    }
+
+    /**
+     * One slope shared by several groups of points, each with its own level (the pooled within-group
+     * fit of an analysis of covariance): a step between groups (a phase change) is no trend, a climb
+     * inside them is. With one group this is ordinary least squares. Groups under two points are left out.
+     */
+    static Trend fitPooled(java.util.List<long[]> tGroups, java.util.List<double[]> yGroups) {
         double sxx = 0;
         double sxy = 0;
-        for (int i = 0; i < n; i++) {
-            double dx = tMillis[i] / 60_000.0 - mx;
-            sxx += dx * dx;
-            sxy += dx * (ys[i] - my);
+        int n = 0;
+        int groups = 0;
+        for (int g = 0; g < tGroups.size(); g++) {
+            long[] t = tGroups.get(g);
+            double[] y = yGroups.get(g);
+            if (y.length < 2) {
+                continue;
+            }
+            groups++;
+            n += y.length;
+            double mx = 0;
+            double my = 0;
+            for (int i = 0; i < y.length; i++) {
+                mx += t[i] / 60_000.0;
+                my += y[i];
+            }
+            mx /= y.length;
+            my /= y.length;
+            for (int i = 0; i < y.length; i++) {
+                double dx = t[i] / 60_000.0 - mx;
+                sxx += dx * dx;
+                sxy += dx * (y[i] - my);
+            }
         }
-        if (sxx == 0) {
-            return new Trend(n, Double.NaN, Double.NaN);
+        int dof = n - groups - 1;
+        if (dof < 1 || sxx == 0) {
+            return new Trend(n, Double.NaN, Double.NaN, 0);
         }
         double slope = sxy / sxx;
         double sse = 0;
-        for (int i = 0; i < n; i++) {
-            double r = ys[i] - (my + slope * (tMillis[i] / 60_000.0 - mx));
-            sse += r * r;
+        for (int g = 0; g < tGroups.size(); g++) {
+            long[] t = tGroups.get(g);
+            double[] y = yGroups.get(g);
+            if (y.length < 2) {
+                continue;
+            }
+            double mx = 0;
+            double my = 0;
+            for (int i = 0; i < y.length; i++) {
+                mx += t[i] / 60_000.0;
+                my += y[i];
+            }
+            mx /= y.length;
+            my /= y.length;
+            for (int i = 0; i < y.length; i++) {
+                double r = y[i] - (my + slope * (t[i] / 60_000.0 - mx));
+                sse += r * r;
+            }
         }
-        return new Trend(n, slope, Math.sqrt(sse / (n - 2) / sxx));
+        return new Trend(n, slope, Math.sqrt(sse / dof / sxx), dof);
     }
 
-    /** A trend beyond {@code threshold} per minute that is also at least three standard errors from flat. */
+    /** One-sided 99.5% quantiles of Student's t by degrees of freedom (1-10, 12, 15, 20, 30, 60, then normal). */
+    private static final double[][] T_995 = {{1, 63.66}, {2, 9.925}, {3, 5.841}, {4, 4.604}, {5, 4.032}, {6, 3.707},
+        {7, 3.499}, {8, 3.355}, {9, 3.250}, {10, 3.169}, {12, 3.055}, {15, 2.947}, {20, 2.845}, {30, 2.750},
+        {60, 2.660}};
+
+    /**
+     * A trend beyond {@code threshold} per minute that is also real: the slope is that many standard
+     * errors from flat that a flat series would show it less than once in 200 runs (Student's t with the
+     * fit's degrees of freedom, so a fit through few points needs a much clearer line).
+     */
     boolean grows(double threshold) {
-        return !Double.isNaN(slopePerMin) && slopePerMin > threshold && slopePerMin > 3 * stdErr;
+        return !Double.isNaN(slopePerMin) && slopePerMin > threshold && slopePerMin > tCritical(dof) * stdErr;
+    }
+
+    static double tCritical(int dof) {
+        double t = 2.576;
+        for (int i = T_995.length - 1; i >= 0; i--) {
+            if (dof <= T_995[i][0]) {
+                t = T_995[i][1];
+            }
+        }
+        return dof < 1 ? Double.POSITIVE_INFINITY : t;
     }
 }
