@@ -29,7 +29,8 @@ record SoakOptions(Path testdata, Path out, double minutes, double intervalSecon
               --short          the test-suite mode: 1.75 minutes, 1 s samples, 40% warm-up, isolated
                                phases half the run
               --only-post C    POST /rest/echo with Content-Encoding C only (identity, lzf, gzip, zstd, br)
-              --interval S     seconds between samples (default 5; --short: 1)
+              --interval S     seconds between samples (default: 5, or less so that each isolated phase
+                               gets 10 samples, but at least 1; --short: 1)
               --threads N      load threads (default 4)
               --rate N         requests per second over all threads (default 400; 0: unlimited, which
                                takes both cores of a small machine)
@@ -94,10 +95,15 @@ record SoakOptions(Path testdata, Path out, double minutes, double intervalSecon
         }
         // --short: RSS of this JVM under the mix settles after about 40 s (measured with the decoder leak
         // fixed: +100 MB in the first 10 s, +25 MB more until 40 s, flat after), hence 40% of 105 s.
-        return new SoakOptions(testdata, out, minutes != null ? minutes : shortRun ? 1.75 : 10,
-                interval != null ? interval : shortRun ? 1 : 5, threads, timeoutMs, heapMb, rate,
-                warmup != null ? warmup : shortRun ? 0.4 : 0.2,
-                isolated != null ? isolated : shortRun ? 0.5 : 0.4, onlyPost, rss, heap, 10, maxRss, label, shortRun);
+        double m = minutes != null ? minutes : shortRun ? 1.75 : 10;
+        double iso = onlyPost != null ? 0 : isolated != null ? isolated : shortRun ? 0.5 : 0.4;
+        if (interval == null) {
+            // At most 5 s, and at least 10 samples in each of the five isolated phases (their slopes
+            // skip the first 30%), but no more than one a second: each sample is a full GC.
+            interval = iso > 0 ? Math.max(1, Math.min(5, Math.floor(m * 60 * iso / 5 / 10 * 10) / 10)) : 5;
+        }
+        return new SoakOptions(testdata, out, m, interval, threads, timeoutMs, heapMb, rate,
+                warmup != null ? warmup : shortRun ? 0.4 : 0.2, iso, onlyPost, rss, heap, 10, maxRss, label, shortRun);
     }
 
     private static double positive(String flag, double v) {
