@@ -230,7 +230,7 @@ final class SoakReport {
         md.append("- server: the demo (RESTEasy on Undertow) in its own JVM on 127.0.0.1: `java ")
                 .append(String.join(" ", jvmOptions)).append("`; JVM ").append(System.getProperty("java.vm.version"))
                 .append(", ").append(Runtime.getRuntime().availableProcessors()).append(" CPUs shared with the load generator\n");
-        md.append(String.format(Locale.ROOT, "- samples: every %.0f s (%d): RSS from /proc, heap used right after a "
+        md.append(String.format(Locale.ROOT, "- samples: every %.1f s (%d): RSS from /proc, heap used right after a "
                 + "full GC, NMT summary totals, threads, open fds%n", o.intervalSeconds(), samples.size()));
         md.append(String.format(Locale.ROOT, "- headline window: %.0f s to %.0f s (the first %.0f%% of the run is warm-up), every phase: one "
                 + "least-squares slope shared by the phase windows below, each phase at its own level (a step at a "

@@ -7,9 +7,11 @@ package dev.restcompress.bench.soak;
  * @param n the number of points fitted
  * @param slopePerMin the slope, value units per minute (NaN with fewer than 3 points)
  * @param stdErr the slope's standard error (NaN with fewer than 3 points)
- * @param dof the residual degrees of freedom (points - groups - 1)
+ * @param dof the residual degrees of freedom, reduced for autocorrelated residuals
+ * @param residualSd the scatter of the points around the fitted line(s)
+ * @param spanMinutes the time the fit covers (summed over groups)
  */
-record Trend(int n, double slopePerMin, double stdErr, int dof) {
+record Trend(int n, double slopePerMin, double stdErr, int dof, double residualSd, double spanMinutes) {
 
     /** Fits {@code ys} against {@code tMillis}. */
     static Trend fit(long[] tMillis, double[] ys) {
@@ -50,16 +52,19 @@ record Trend(int n, double slopePerMin, double stdErr, int dof) {
         }
         int dof = n - groups - 1;
         if (dof < 1 || sxx == 0) {
-            return new Trend(n, Double.NaN, Double.NaN, 0);
+            return new Trend(n, Double.NaN, Double.NaN, 0, Double.NaN, 0);
         }
         double slope = sxy / sxx;
         double sse = 0;
+        double lag = 0;
+        double span = 0;
         for (int g = 0; g < tGroups.size(); g++) {
             long[] t = tGroups.get(g);
             double[] y = yGroups.get(g);
             if (y.length < 2) {
                 continue;
             }
+            span += (t[t.length - 1] - t[0]) / 60_000.0;
             double mx = 0;
             double my = 0;
             for (int i = 0; i < y.length; i++) {
@@ -68,12 +73,25 @@ record Trend(int n, double slopePerMin, double stdErr, int dof) {
             }
             mx /= y.length;
             my /= y.length;
+            double previous = Double.NaN;
             for (int i = 0; i < y.length; i++) {
                 double r = y[i] - (my + slope * (t[i] / 60_000.0 - mx));
                 sse += r * r;
+                if (!Double.isNaN(previous)) {
+                    lag += r * previous;
+                }
+                previous = r;
             }
         }
-        return new Trend(n, slope, Math.sqrt(sse / dof / sxx), dof);
+        // Memory series wander (a burst of big bodies lifts RSS for a while): neighbouring residuals
+        // are correlated, so the points carry less evidence than their number says. With lag-1
+        // autocorrelation rho the effective count is n (1 - rho) / (1 + rho); the standard error
+        // grows and the degrees of freedom shrink accordingly.
+        double rho = sse > 0 ? Math.max(0, Math.min(0.95, lag / sse)) : 0;
+        double inflation = (1 + rho) / (1 - rho);
+        int effectiveDof = Math.max(1, (int) Math.floor(n / inflation) - groups - 1);
+        double stdErr = Math.sqrt(sse / dof / sxx * inflation);
+        return new Trend(n, slope, stdErr, effectiveDof, Math.sqrt(sse / dof), span);
     }
 
     /** One-sided 99.5% quantiles of Student's t by degrees of freedom (1-10, 12, 15, 20, 30, 60, then normal). */
@@ -82,12 +100,14 @@ record Trend(int n, double slopePerMin, double stdErr, int dof) {
         {60, 2.660}};
 
     /**
-     * A trend beyond {@code threshold} per minute that is also real: the slope is that many standard
-     * errors from flat that a flat series would show it less than once in 200 runs (Student's t with the
-     * fit's degrees of freedom, so a fit through few points needs a much clearer line).
+     * A trend beyond {@code threshold} per minute that is also real: significant (one-sided Student t at
+     * 99.5% with the autocorrelation-adjusted degrees of freedom, so a fit through few or wandering
+     * points needs a much clearer line), and climbing over the window by more than twice the scatter
+     * around it (a short run cannot tell a slow leak from RSS wandering, and says so by holding).
      */
     boolean grows(double threshold) {
-        return !Double.isNaN(slopePerMin) && slopePerMin > threshold && slopePerMin > tCritical(dof) * stdErr;
+        return !Double.isNaN(slopePerMin) && slopePerMin > threshold && slopePerMin > tCritical(dof) * stdErr
+                && slopePerMin * spanMinutes > 2 * residualSd;
     }
 
     static double tCritical(int dof) {
