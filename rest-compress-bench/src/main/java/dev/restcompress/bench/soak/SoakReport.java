@@ -15,10 +15,11 @@ import java.util.stream.Collectors;
  * Turns a soak's samples and tallies into a verdict and its evidence: {@code samples.csv},
  * {@code requests.csv}, {@code chart.svg} and {@code report.md}.
  *
- * <p>Slopes are least-squares lines ({@link Trend}) after a warm-up: the headline window starts at
- * {@code warmup} of the run and ends with the mixed phase (the whole run with {@code --only-post});
- * each isolated POST phase gets its own window, minus the same share of its start. A series leaks
- * when its slope is over its threshold and three standard errors from flat.
+ * <p>Slopes are least-squares lines ({@link Trend}) after a warm-up: the headline is one slope
+ * shared by every phase's window from the end of the warm-up to the end of the run (each phase at its
+ * own level); each isolated POST phase also gets its own RSS slope, minus the first 30% of the phase.
+ * A series leaks when its slope is over its threshold, significant and climbs more than its scatter
+ * ({@link Trend#grows}).
  */
 final class SoakReport {
     private static final double MB = 1024.0 * 1024.0;
@@ -70,7 +71,7 @@ final class SoakReport {
     /** A phase's RSS must also grow this much in its window to count: allocator steps are about 0.5 MB. */
     static final double PHASE_MIN_GROWTH_MB = 2;
     /** The mixed phase is judged on its own only when its window after the warm-up is this long. */
-    static final long MIXED_MIN_WINDOW_MS = 60_000;
+    static final long MIXED_MIN_WINDOW_MS = 10_000;
 
     /** The headline window: from the warm-up's end to the end of the run, every phase included. */
     long[] headlineWindow() {
@@ -180,11 +181,13 @@ final class SoakReport {
             String trend;
             double growth = Double.isNaN(ts[0].slopePerMin()) ? 0 : ts[0].slopePerMin() * (r.endMs() - from) / 60_000.0;
             if (r.endMs() <= from || (mixed && r.endMs() - from < MIXED_MIN_WINDOW_MS)) {
-                trend = "(judged in the headline: window too short)";
+                trend = "(window too short to judge)";
             } else if (ts[0].grows(memory.get(0).threshold()) && growth >= PHASE_MIN_GROWTH_MB) {
                 trend = "**LEAKED** (RSS)";
-                leaks.add(String.format(Locale.ROOT, "RSS +%.1f MB/min while %s ran", ts[0].slopePerMin(),
-                        mixed ? "the mixed load" : "only '" + r.name() + "'"));
+                if (runs.size() > 1) { // with one phase the headline already says it
+                    leaks.add(String.format(Locale.ROOT, "RSS +%.1f MB/min while %s ran", ts[0].slopePerMin(),
+                            mixed ? "the mixed load" : "only '" + r.name() + "'"));
+                }
             } else {
                 trend = "held";
             }
@@ -235,7 +238,8 @@ final class SoakReport {
         md.append(String.format(Locale.ROOT, "- headline window: %.0f s to %.0f s (the first %.0f%% of the run is warm-up), every phase: one "
                 + "least-squares slope shared by the phase windows below, each phase at its own level (a step at a "
                 + "phase change is not growth, a climb within phases is); a series leaks when that slope is over its "
-                + "threshold and significant (one-sided Student t, 99.5%%)%n%n",
+                + "threshold, significant (one-sided Student t, 99.5%%, degrees of freedom reduced for autocorrelated "
+                + "samples) and climbs more than twice the scatter around the line%n%n",
                 hw[0] / 1000.0, hw[1] / 1000.0, o.warmupFraction() * 100));
         md.append("## Series\n\n").append(seriesTable).append('\n');
         md.append("RSS is what the OS gives the process. NMT counts only what the JVM allocates itself (heap, "
