@@ -85,7 +85,8 @@ set -e
 case "$rc" in
     0|1) ;;
     2) [ -s "$out/report.md" ] || die "the soak failed before writing a report; see $out/soak.log" ;;
-    124|137) die "the soak ran past its ${limit_s} s limit and was stopped" ;;
+    124) die "the soak ran past its ${limit_s} s limit and was stopped" ;;
+    137) die "the soak JVM was killed (its ${limit_s} s limit, or a kill from outside)" ;;
     *) die "the soak failed (exit $rc); see $out/soak.log" ;;
 esac
 [ -s "$out/report.md" ] || die "missing $out/report.md"
