@@ -25,7 +25,8 @@ final class SoakReport {
     private static final double MB = 1024.0 * 1024.0;
 
     /** One sampled series: how to read it, its unit scale and its leak threshold per minute (NaN: shown only). */
-    record Series(String name, String unit, ToLongFunction<Sample> value, double scale, double threshold) {
+    record Series(String name, String unit, ToLongFunction<Sample> value, double scale, double threshold,
+            long minWindowMs) {
         double of(Sample s) {
             long v = value.applyAsLong(s);
             return v < 0 ? Double.NaN : v / scale;
@@ -57,19 +58,25 @@ final class SoakReport {
         this.abortReason = abortReason;
         this.jvmOptions = jvmOptions;
         this.series = List.of(
-                new Series("RSS", "MB", Sample::rss, MB, o.rssMbPerMin()),
-                new Series("NMT committed", "MB", Sample::nmtCommitted, MB, o.rssMbPerMin()),
-                new Series("heap after GC", "MB", Sample::heapAfterGc, MB, o.heapMbPerMin()),
-                new Series("NMT Other", "MB", Sample::nmtOther, MB, Double.NaN),
-                new Series("direct buffers", "MB", Sample::direct, MB, Double.NaN),
-                new Series("threads", "", Sample::threads, 1, o.countPerMin()),
-                new Series("open fds", "", Sample::fds, 1, o.countPerMin()));
+                new Series("RSS", "MB", Sample::rss, MB, o.rssMbPerMin(), 0),
+                new Series("NMT committed", "MB", Sample::nmtCommitted, MB, o.rssMbPerMin(), JVM_SERIES_MIN_WINDOW_MS),
+                new Series("heap after GC", "MB", Sample::heapAfterGc, MB, o.heapMbPerMin(), JVM_SERIES_MIN_WINDOW_MS),
+                new Series("NMT Other", "MB", Sample::nmtOther, MB, Double.NaN, JVM_SERIES_MIN_WINDOW_MS),
+                new Series("direct buffers", "MB", Sample::direct, MB, Double.NaN, JVM_SERIES_MIN_WINDOW_MS),
+                new Series("threads", "", Sample::threads, 1, o.countPerMin(), 0),
+                new Series("open fds", "", Sample::fds, 1, o.countPerMin(), 0));
     }
 
     /** Share of each isolated phase left out of its slope: the previous phase's tail settles first. */
     static final double PHASE_SKIP = 0.3;
     /** A phase's RSS must also grow this much in its window to count: allocator steps are about 0.5 MB. */
     static final double PHASE_MIN_GROWTH_MB = 2;
+    /**
+     * NMT and heap after GC move in steps of tens of MB over seconds (C2 compiler arenas come and go,
+     * bodies in flight at the GC), so their slopes count only over phase windows at least this long;
+     * RSS, threads and fds over any window.
+     */
+    static final long JVM_SERIES_MIN_WINDOW_MS = 30_000;
     /** The mixed phase is judged on its own only when its window after the warm-up is this long. */
     static final long MIXED_MIN_WINDOW_MS = 10_000;
 
@@ -90,6 +97,9 @@ final class SoakReport {
         List<long[]> ts = new ArrayList<>();
         List<double[]> ys = new ArrayList<>();
         for (long[] w : phaseWindows()) {
+            if (w[1] - w[0] < s.minWindowMs()) {
+                continue;
+            }
             ts.add(times(w[0], w[1]));
             ys.add(values(s, w[0], w[1]));
         }
@@ -161,7 +171,8 @@ final class SoakReport {
                     s.name() + (s.unit().isEmpty() ? "" : " (" + s.unit() + ")"), num(first), num(min), num(max),
                     num(last), signed(t.slopePerMin()), num(t.stdErr()),
                     Double.isNaN(s.threshold()) ? "(shown only)" : num(s.threshold()),
-                    Double.isNaN(s.threshold()) ? "" : leak ? "**LEAKED**" : "held"));
+                    Double.isNaN(s.threshold()) ? "" : leak ? "**LEAKED**" : Double.isNaN(t.slopePerMin())
+                            ? "not judged: no phase window of " + s.minWindowMs() / 1000 + " s" : "held"));
         }
 
         StringBuilder phaseTable = new StringBuilder();
@@ -242,6 +253,9 @@ final class SoakReport {
                 + "samples) and climbs more than twice the scatter around the line%n%n",
                 hw[0] / 1000.0, hw[1] / 1000.0, o.warmupFraction() * 100));
         md.append("## Series\n\n").append(seriesTable).append('\n');
+        md.append("NMT and heap after GC move in steps of tens of MB within seconds (compiler arenas, bodies in "
+                + "flight at the GC): their slopes use only phase windows of at least "
+                + JVM_SERIES_MIN_WINDOW_MS / 1000 + " s, so a --short run judges RSS, threads and fds only.\n\n");
         md.append("RSS is what the OS gives the process. NMT counts only what the JVM allocates itself (heap, "
                 + "metaspace, threads, code, GC, direct buffers under Other); memory that native libraries "
                 + "(zstd-jni, brotli4j, libdeflate) malloc shows in RSS but not in NMT.\n\n");
