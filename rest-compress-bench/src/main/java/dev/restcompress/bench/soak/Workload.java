@@ -1,0 +1,326 @@
+package dev.restcompress.bench.soak;
+
+import dev.restcompress.codec.Codec;
+import dev.restcompress.codec.JdkGzipCodec;
+import dev.restcompress.codec.LzfCodec;
+import dev.restcompress.codec.OptionalCodecs;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The soak's request catalogue and its checks. GETs over static files, generated objects and
+ * streams in every coding and a few multi-coding {@code Accept-Encoding}s; POST /echo with bodies
+ * compressed by the library's own codecs, echoed back byte-exact; attacks: compression bombs (413),
+ * truncated bodies (400), unknown codings (415), garbage {@code Accept-Encoding}, clients that hang
+ * up mid-response and mid-request. Expected bodies of GETs are the identity responses fetched (twice,
+ * to prove they are stable) before the soak starts. Immutable after {@link #build}; thread-safe.
+ */
+final class Workload {
+    /** The server's default threshold: smaller bodies go out uncompressed. */
+    static final int THRESHOLD = 1024;
+    /** Decoded size of a bomb: over the server's default 10 MiB limit. */
+    static final int BOMB_BYTES = 32 * 1024 * 1024;
+
+    private static final List<String> STATIC_FILES = List.of("object-100b.json", "users-2k.json", "orders-20k.json",
+            "catalog-100k.xml", "search-100k.json", "metrics-500k.json");
+    private static final List<String> POST_FILES = List.of("object-700b.json", "users-2k.json", "search-5k.json",
+            "orders-20k.json", "search-100k.json");
+    /** Multi-coding Accept-Encoding values and the coding each must get (for bodies over the threshold). */
+    private static final Map<String, String> MULTI = new LinkedHashMap<>();
+
+    static {
+        MULTI.put("gzip;q=0.5, zstd, br;q=0.9", "zstd");
+        MULTI.put("br;q=0, gzip", "gzip");
+        MULTI.put("*;q=0.1, lzf", "lzf");
+        MULTI.put("identity;q=0, lzf;q=0.5, gzip", "gzip");
+        MULTI.put("br, gzip;q=0.8", "br");
+    }
+
+    /** Garbage Accept-Encoding values: each must get the identity response, whole and correct. */
+    private static final List<String> GARBAGE_AE = List.of("foo, bar", "%%%,;;q=abc", "gzip;q=2", ",,,",
+            "x-".repeat(2700) + "gzip;q=0");
+
+    private final Map<String, Codec> codecs;
+    private final List<String> codings;
+    private final List<Probe> gets = new ArrayList<>();
+    private final Map<String, List<Probe>> posts = new LinkedHashMap<>();
+    private final List<Probe> attacks = new ArrayList<>();
+
+    private Workload(Map<String, Codec> codecs) {
+        this.codecs = codecs;
+        List<String> c = new ArrayList<>();
+        c.add("identity");
+        c.addAll(codecs.keySet());
+        this.codings = List.copyOf(c);
+    }
+
+    /** The client-side codecs: lzf, gzip (JDK, an engine independent of the server's libdeflate), zstd, br. */
+    static Map<String, Codec> clientCodecs() {
+        Map<String, Codec> m = new LinkedHashMap<>();
+        m.put("lzf", new LzfCodec());
+        m.put("gzip", new JdkGzipCodec(6, 6));
+        for (Codec c : OptionalCodecs.available(3, 3, 4, 4)) {
+            m.put(c.coding(), c);
+        }
+        return m;
+    }
+
+    /** Builds the catalogue: fetches the identity references from the running server. */
+    static Workload build(Path testdata, SoakHttp http) throws IOException {
+        Workload w = new Workload(clientCodecs());
+        w.buildGets(testdata, http);
+        w.buildPosts(testdata);
+        w.buildAttacks(testdata);
+        return w;
+    }
+
+    /** Every coding the soak exercises: identity first, then those both sides have. */
+    List<String> codings() {
+        return codings;
+    }
+
+    List<Probe> gets() {
+        return gets;
+    }
+
+    /** POST probes of one coding. */
+    List<Probe> posts(String coding) {
+        return posts.getOrDefault(coding, List.of());
+    }
+
+    List<Probe> allPosts() {
+        List<Probe> all = new ArrayList<>();
+        posts.values().forEach(all::addAll);
+        return all;
+    }
+
+    List<Probe> attacks() {
+        return attacks;
+    }
+
+    private void buildGets(Path testdata, SoakHttp http) throws IOException {
+        Map<String, List<String>> targets = new LinkedHashMap<>();
+        for (String f : STATIC_FILES) {
+            if (Files.isRegularFile(testdata.resolve(f))) {
+                targets.put("/rest/static/" + f, List.of());
+            }
+        }
+        targets.put("/rest/complex/10", List.of("Accept: application/json"));
+        targets.put("/rest/complex/200", List.of("Accept: application/json"));
+        targets.put("/rest/complex/200?xml", List.of("Accept: application/xml"));
+        targets.put("/rest/object", List.of("Accept: application/json"));
+        targets.put("/rest/stream/5", List.of());
+        targets.put("/rest/stream/300", List.of());
+        for (var e : targets.entrySet()) {
+            String path = e.getKey().replace("?xml", "");
+            byte[] ref = reference(http, path, e.getValue());
+            if (path.startsWith("/rest/static/") && !Arrays.equals(ref, Files.readAllBytes(
+                    testdata.resolve(path.substring("/rest/static/".length()))))) {
+                throw new IOException(path + ": the identity response is not the file's bytes");
+            }
+            boolean streaming = path.startsWith("/rest/stream/");
+            for (String coding : codings) {
+                String expect = coding.equals("identity") || (!streaming && ref.length < THRESHOLD) ? "" : coding;
+                gets.add(get("get " + coding, e.getKey(), path, e.getValue(), coding, expect, ref));
+            }
+            for (var m : MULTI.entrySet()) {
+                if (codecs.containsKey(m.getValue())) {
+                    // identity;q=0 forbids the uncompressed answer even below the threshold
+                    boolean identityRefused = m.getKey().contains("identity;q=0");
+                    String expect = !streaming && !identityRefused && ref.length < THRESHOLD ? "" : m.getValue();
+                    gets.add(get("get multi", e.getKey(), path, e.getValue(), m.getKey(), expect, ref));
+                }
+            }
+        }
+        byte[] orders = reference(http, "/rest/static/orders-20k.json", List.of());
+        for (String ae : GARBAGE_AE) {
+            attacks.add(get("garbage accept-encoding", "orders-20k", "/rest/static/orders-20k.json", List.of(), ae, "",
+                    orders));
+        }
+        attacks.add(new Probe("garbage accept-encoding", "*;q=0 -> 406", Probe.Kind.EXCHANGE, "GET",
+                "/rest/static/orders-20k.json", List.of("Accept-Encoding: *;q=0"), null, 406, null, null, 0));
+    }
+
+    private static Probe get(String category, String label, String path, List<String> extra, String ae, String expect,
+            byte[] ref) {
+        List<String> h = new ArrayList<>(extra);
+        h.add("Accept-Encoding: " + ae);
+        String shortAe = ae.length() > 40 ? ae.substring(0, 20) + "...(" + ae.length() + " chars)" : ae;
+        return new Probe(category, "GET " + label + " [AE: " + shortAe + "]", Probe.Kind.EXCHANGE, "GET", path,
+                List.copyOf(h), null, 200, expect, ref, 0);
+    }
+
+    /** The identity response of {@code path}, fetched twice: a body that changes cannot be a reference. */
+    private static byte[] reference(SoakHttp http, String path, List<String> extra) throws IOException {
+        List<String> h = new ArrayList<>(extra);
+        h.add("Accept-Encoding: identity");
+        SoakHttp.Response a = http.exchange("GET", path, h, null, false);
+        SoakHttp.Response b = http.exchange("GET", path, h, null, false);
+        if (a.status() != 200 || a.contentEncoding() != null || !Arrays.equals(a.body(), b.body())) {
+            throw new IOException("GET " + path + ": no stable identity reference (status " + a.status()
+                    + ", coding " + a.contentEncoding() + ")");
+        }
+        return a.body();
+    }
+
+    private void buildPosts(Path testdata) throws IOException {
+        for (String coding : codings) {
+            List<Probe> list = new ArrayList<>();
+            for (String f : POST_FILES) {
+                Path p = testdata.resolve(f);
+                if (!Files.isRegularFile(p)) {
+                    continue;
+                }
+                byte[] plain = Files.readAllBytes(p);
+                boolean identity = coding.equals("identity");
+                byte[] sent = identity ? plain : compress(codecs.get(coding), plain);
+                for (String ae : identity ? List.of("identity") : List.of("identity", coding)) {
+                    List<String> h = new ArrayList<>();
+                    h.add("Content-Type: application/json");
+                    if (!identity) {
+                        h.add("Content-Encoding: " + coding);
+                    }
+                    h.add("Accept-Encoding: " + ae);
+                    String expect = ae.equals("identity") || plain.length < THRESHOLD ? "" : ae;
+                    list.add(new Probe("post " + coding, "POST /rest/echo " + f + " [CE: " + coding + ", AE: " + ae + "]",
+                            Probe.Kind.EXCHANGE, "POST", "/rest/echo", List.copyOf(h), sent, 200, expect, plain, 0));
+                }
+            }
+            posts.put(coding, list);
+        }
+    }
+
+    private void buildAttacks(Path testdata) throws IOException {
+        byte[] small = Files.readAllBytes(testdata.resolve("search-5k.json"));
+        byte[] large = Files.readAllBytes(testdata.resolve("search-100k.json"));
+        for (var e : codecs.entrySet()) {
+            String coding = e.getKey();
+            Codec codec = e.getValue();
+            List<String> h = List.of("Content-Type: application/json", "Content-Encoding: " + coding,
+                    "Accept-Encoding: identity");
+            attacks.add(new Probe("bomb " + coding, "POST bomb " + coding + " (32 MiB of zeros)", Probe.Kind.EXCHANGE_CLOSE,
+                    "POST", "/rest/echo", h, bomb(codec), 413, null, null, 0));
+            byte[] whole = compress(codec, small);
+            attacks.add(new Probe("truncated " + coding, "POST truncated " + coding + " (60% of search-5k)",
+                    Probe.Kind.EXCHANGE_CLOSE, "POST", "/rest/echo", h, Arrays.copyOf(whole, whole.length * 6 / 10), 400,
+                    null, null, 0));
+            byte[] big = compress(codec, large);
+            attacks.add(new Probe("hang-up mid-request", "POST " + coding + " search-100k, hang up after half",
+                    Probe.Kind.HANGUP_REQUEST, "POST", "/rest/echo", h, big, 0, null, null, big.length / 2));
+        }
+        byte[] plain = small;
+        for (String bad : List.of("snappy", "x-unknown", "zstd2")) {
+            attacks.add(new Probe("unknown content-encoding", "POST Content-Encoding: " + bad,
+                    Probe.Kind.EXCHANGE_CLOSE, "POST", "/rest/echo",
+                    List.of("Content-Type: application/json", "Content-Encoding: " + bad), plain, 415, null, null, 0));
+        }
+        for (String coding : codings) {
+            attacks.add(new Probe("hang-up mid-response", "GET catalog-2m.xml [AE: " + coding + "], hang up after 16 KB",
+                    Probe.Kind.HANGUP_RESPONSE, "GET", "/rest/static/catalog-2m.xml",
+                    List.of("Accept-Encoding: " + coding), null, 0, null, null, 16 * 1024));
+            attacks.add(new Probe("hang-up mid-response", "GET stream/5000 [AE: " + coding + "], hang up after 4 KB",
+                    Probe.Kind.HANGUP_RESPONSE, "GET", "/rest/stream/5000",
+                    List.of("Accept-Encoding: " + coding), null, 0, null, null, 4 * 1024));
+        }
+    }
+
+    static byte[] compress(Codec codec, byte[] plain) {
+        byte[] out = new byte[codec.maxCompressedLength(plain.length)];
+        int n = codec.compress(plain, 0, plain.length, out, 0);
+        return Arrays.copyOf(out, n);
+    }
+
+    private static byte[] bomb(Codec codec) throws IOException {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        byte[] zeros = new byte[64 * 1024];
+        try (OutputStream c = codec.compressingStream(sink)) {
+            for (int i = 0; i < BOMB_BYTES / zeros.length; i++) {
+                c.write(zeros);
+            }
+        }
+        return sink.toByteArray();
+    }
+
+    /**
+     * Sends one probe on {@code http} and checks the answer.
+     *
+     * @return null when the answer is right, else what was wrong
+     * @throws IOException when the exchange itself failed (also an error for the soak)
+     */
+    String run(Probe p, SoakHttp http) throws IOException {
+        switch (p.kind()) {
+            case HANGUP_RESPONSE -> {
+                http.hangUpMidResponse(p.path(), p.headers(), p.partialBytes());
+                return null;
+            }
+            case HANGUP_REQUEST -> {
+                http.hangUpMidRequest(p.path(), p.headers(), p.body(), p.partialBytes());
+                return null;
+            }
+            default -> {
+            }
+        }
+        SoakHttp.Response r = http.exchange(p.method(), p.path(), p.headers(), p.body(),
+                p.kind() == Probe.Kind.EXCHANGE_CLOSE);
+        if (r.status() != p.expectStatus()) {
+            return "status " + r.status() + ", expected " + p.expectStatus() + snippet(r);
+        }
+        String got = r.contentEncoding() == null || r.contentEncoding().equals("identity") ? "" : r.contentEncoding();
+        if (p.expectCoding() != null && !got.equals(p.expectCoding())) {
+            return "Content-Encoding '" + got + "', expected '" + p.expectCoding() + "'";
+        }
+        if (r.status() != 200) {
+            return null;
+        }
+        byte[] decoded;
+        try {
+            decoded = decode(got, r.body());
+        } catch (IOException | RuntimeException e) {
+            return "body does not decode as '" + got + "': " + e;
+        }
+        if (p.expectBody() != null && !Arrays.equals(decoded, p.expectBody())) {
+            return "decoded body differs (" + decoded.length + " bytes, expected " + p.expectBody().length
+                    + ", first difference at " + Arrays.mismatch(decoded, p.expectBody()) + ")";
+        }
+        return null;
+    }
+
+    private byte[] decode(String contentEncoding, byte[] body) throws IOException {
+        if (contentEncoding.isEmpty()) {
+            return body;
+        }
+        String[] layers = contentEncoding.split(",");
+        byte[] data = body;
+        for (int i = layers.length - 1; i >= 0; i--) {
+            String c = layers[i].trim().toLowerCase(Locale.ROOT);
+            if (c.equals("identity")) {
+                continue;
+            }
+            Codec codec = codecs.get(c);
+            if (codec == null) {
+                throw new IOException("unknown coding " + c);
+            }
+            try (InputStream in = codec.decompressingStream(new ByteArrayInputStream(data), 64L * 1024 * 1024)) {
+                data = in.readAllBytes();
+            }
+        }
+        return data;
+    }
+
+    private static String snippet(SoakHttp.Response r) {
+        int n = Math.min(r.body().length, 120);
+        String s = new String(r.body(), 0, n, java.nio.charset.StandardCharsets.ISO_8859_1).replaceAll("[\\r\\n]+", " ");
+        return n == 0 ? "" : " (body: " + s + ")";
+    }
+}
