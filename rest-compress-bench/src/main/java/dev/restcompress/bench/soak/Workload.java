@@ -1,9 +1,9 @@
 package dev.restcompress.bench.soak;
 
 import dev.restcompress.codec.Codec;
-import dev.restcompress.codec.JdkGzipCodec;
-import dev.restcompress.codec.LzfCodec;
-import dev.restcompress.codec.OptionalCodecs;
+import dev.restcompress.codec.CodingProvider;
+import dev.restcompress.codec.CodingProviders;
+import dev.restcompress.codec.gzip.GzipProvider;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -68,9 +68,9 @@ final class Workload {
     /** The client-side codecs: lzf, gzip (JDK, an engine independent of the server's libdeflate), zstd, br. */
     static Map<String, Codec> clientCodecs() {
         Map<String, Codec> m = new LinkedHashMap<>();
-        m.put("lzf", new LzfCodec());
-        m.put("gzip", new JdkGzipCodec(6, 6));
-        for (Codec c : OptionalCodecs.available(3, 3, 4, 4)) {
+        for (CodingProvider p : CodingProviders.available()) {
+            Codec c = p.coding().equals("gzip") ? GzipProvider.forEngine("jdk").create(6, 6)
+                    : p.create(p.levels().defaultLevel(), p.levels().defaultStreamingLevel());
             m.put(c.coding(), c);
         }
         return m;
