@@ -9,6 +9,8 @@ import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.io.BufferPool;
 import dev.restcompress.io.PooledResources;
 import dev.restcompress.testing.TestServer;
+import dev.restcompress.testing.TestServerExtension;
+import org.junit.jupiter.api.AfterEach;
 import jakarta.ws.rs.core.Application;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -82,13 +84,22 @@ class HardeningTest {
         return sum;
     }
 
-    /** Waits (bounded) until every pooled resource is back: requests may still be unwinding. */
+    /**
+     * Waits (bounded) until every pooled resource is back, requests may still be unwinding; then
+     * also every streaming decoder and encoder must have been closed by its owner.
+     */
     static void assertNothingLent() throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
         while (resourcesInUse() != 0 && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
         assertEquals(0, resourcesInUse(), "pooled buffers or codec resources leaked");
+        TestServerExtension.assertNothingOutstanding(registry());
+    }
+
+    @AfterEach
+    void everyStreamWasClosed() throws InterruptedException {
+        TestServerExtension.assertNothingOutstanding(registry());
     }
 
     static byte[] decode(String coding, byte[] body) throws Exception {
