@@ -256,7 +256,7 @@ public final class CompressionSettings {
      * configuration's property names) and the system properties: one line each, at start-up.
      */
     public static void warnAboutUnknownKeys(java.util.Collection<String> configured) {
-        List<String> names = new ArrayList<>(configured);
+        List<String> names = new ArrayList<>(configured == null ? List.of() : configured);
         names.addAll(System.getProperties().stringPropertyNames());
         for (String message : unknownKeys(names)) {
             System.getLogger(CompressionSettings.class.getName()).log(System.Logger.Level.WARNING, "rest-compress: " + message);

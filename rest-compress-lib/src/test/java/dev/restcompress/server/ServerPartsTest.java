@@ -168,8 +168,12 @@ class ServerPartsTest {
     void theFeatureRegistersItsProvidersAndSaysSoOnce() {
         List<Object> registered = new ArrayList<>();
         Configuration config = (Configuration) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {Configuration.class}, (p, m, a) -> m.getName().equals("getProperty") ? null
-                        : m.getName().equals("getProperties") ? Map.of() : null);
+                new Class<?>[] {Configuration.class}, (p, m, a) -> switch (m.getName()) {
+                    case "getProperties" -> Map.of();
+                    case "getPropertyNames" -> java.util.Set.of();
+                    case "isRegistered" -> false;
+                    default -> null;
+                });
         FeatureContext[] self = new FeatureContext[1];
         self[0] = (FeatureContext) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {FeatureContext.class},
                 (p, m, a) -> {
@@ -179,6 +183,9 @@ class ServerPartsTest {
                     if (m.getName().equals("register")) {
                         registered.add(a[0]);
                         return self[0];
+                    }
+                    if (m.getName().equals("property")) {
+                        return self[0]; // the binder keeps itself in the configuration
                     }
                     throw new UnsupportedOperationException(m.getName());
                 });
