@@ -35,13 +35,19 @@ final class RequestBodies implements ContainerResponseFilter, WriterInterceptor 
     }
 
     /**
-     * Whether {@code method} has an entity parameter (one without annotations, JAX-RS section 3.3.2.1):
-     * only such a method can be handed a decoded body, so only it needs this closer (methods without
-     * one save a filter and an interceptor per response).
+     * Whether {@code method} has an entity parameter: one without a JAX-RS annotation
+     * ({@code @PathParam}, {@code @Context}, {@code @Suspended}...; others such as {@code @Valid} or
+     * {@code @NotNull} do not make it a parameter of another kind). Only such a method can be handed a
+     * decoded body, so only it needs this closer: the others save a filter and an interceptor per
+     * response.
      */
     static boolean takesEntity(java.lang.reflect.Method method) {
         for (java.lang.annotation.Annotation[] annotations : method.getParameterAnnotations()) {
-            if (annotations.length == 0) {
+            boolean jaxrs = false;
+            for (java.lang.annotation.Annotation a : annotations) {
+                jaxrs |= a.annotationType().getName().startsWith("jakarta.ws.rs.");
+            }
+            if (!jaxrs) {
                 return true;
             }
         }
