@@ -6,7 +6,6 @@ import jakarta.ws.rs.client.ClientRequestContext;
 import jakarta.ws.rs.client.ClientResponseContext;
 import jakarta.ws.rs.client.ClientResponseFilter;
 import jakarta.ws.rs.core.HttpHeaders;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
@@ -55,17 +54,8 @@ final class ClientResponseDecodingFilter implements ClientResponseFilter {
      * lazily, as it is read, so that streamed responses reach the caller as they arrive.
      */
     private InputStream decoded(ContentCodings codings, ClientResponseContext response) throws IOException {
-        InputStream body = response.getEntityStream();
-        long length = response.getLength();
-        if (!codings.decodesInMemory(length)) {
-            return codings.decode(body, maxDecodedSize);
-        }
-        // Read to its end (the runtime releases the connection when the response is closed).
-        byte[] compressed = body.readNBytes((int) length + 1);
-        if (compressed.length != length) {
-            // The body disagrees with its Content-Length: let the streaming decoder judge all of it.
-            return codings.decode(new ByteArrayInputStream(compressed), maxDecodedSize);
-        }
-        return new ByteArrayInputStream(codings.decodeInMemory(compressed, maxDecodedSize));
+        // A sized body is read to its end here (the runtime releases the connection when the response
+        // is closed); others are decoded as the caller reads.
+        return codings.decodeBody(response.getEntityStream(), response.getLength(), maxDecodedSize);
     }
 }

@@ -27,7 +27,9 @@ public final class StreamCounters {
         }
     }
 
-    private final ConcurrentHashMap<String, Tally> tallies = new ConcurrentHashMap<>();
+    /** Per kind, coding to tally: the counting path looks up by the coding token, allocating nothing. */
+    private final Map<Kind, ConcurrentHashMap<String, Tally>> tallies = new java.util.EnumMap<>(Map.of(
+            Kind.DECODER, new ConcurrentHashMap<>(), Kind.ENCODER, new ConcurrentHashMap<>()));
 
     /** Counts one {@code kind} of stream of {@code coding} as opened. */
     public void opened(Kind kind, String coding) {
@@ -46,21 +48,23 @@ public final class StreamCounters {
 
     /** Streams of this kind and coding opened so far. */
     public long openedCount(Kind kind, String coding) {
-        Tally t = tallies.get(key(kind, coding));
+        Tally t = tallies.get(kind).get(coding);
         return t == null ? 0 : t.opened.sum();
     }
 
     /** Streams of this kind and coding closed by their owner so far. */
     public long closedCount(Kind kind, String coding) {
-        Tally t = tallies.get(key(kind, coding));
+        Tally t = tallies.get(kind).get(coding);
         return t == null ? 0 : t.closed.sum();
     }
 
     /** Streams of every kind and coding opened and neither closed nor reclaimed yet. */
     public long outstanding() {
         long n = 0;
-        for (Tally t : tallies.values()) {
-            n += t.opened.sum() - t.closed.sum() - t.reclaimed.sum();
+        for (Map<String, Tally> byCoding : tallies.values()) {
+            for (Tally t : byCoding.values()) {
+                n += t.opened.sum() - t.closed.sum() - t.reclaimed.sum();
+            }
         }
         return n;
     }
@@ -68,8 +72,10 @@ public final class StreamCounters {
     /** Streams the garbage collector had to free, over every kind and coding. */
     public long reclaimed() {
         long n = 0;
-        for (Tally t : tallies.values()) {
-            n += t.reclaimed.sum();
+        for (Map<String, Tally> byCoding : tallies.values()) {
+            for (Tally t : byCoding.values()) {
+                n += t.reclaimed.sum();
+            }
         }
         return n;
     }
@@ -80,8 +86,8 @@ public final class StreamCounters {
      */
     public Map<String, String> snapshot() {
         Map<String, String> out = new TreeMap<>();
-        tallies.forEach((k, t) -> out.put(k, "opened=" + t.opened.sum() + " closed=" + t.closed.sum()
-                + " reclaimed=" + t.reclaimed.sum()));
+        tallies.forEach((kind, byCoding) -> byCoding.forEach((coding, t) -> out.put(kind.label() + " " + coding,
+                "opened=" + t.opened.sum() + " closed=" + t.closed.sum() + " reclaimed=" + t.reclaimed.sum())));
         return out;
     }
 
@@ -91,13 +97,9 @@ public final class StreamCounters {
     }
 
     private Tally tally(Kind kind, String coding) {
-        String key = key(kind, coding);
-        Tally t = tallies.get(key);
-        return t != null ? t : tallies.computeIfAbsent(key, k -> new Tally());
-    }
-
-    private static String key(Kind kind, String coding) {
-        return kind.label() + " " + coding;
+        ConcurrentHashMap<String, Tally> byCoding = tallies.get(kind);
+        Tally t = byCoding.get(coding);
+        return t != null ? t : byCoding.computeIfAbsent(coding, k -> new Tally());
     }
 
     private static final class Tally {

@@ -8,6 +8,7 @@ import dev.restcompress.codec.DecompressionException;
 import dev.restcompress.codec.MalformedInputException;
 import dev.restcompress.codec.StreamCounters;
 import dev.restcompress.io.TrackedDecoderStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -95,12 +96,24 @@ public final class ContentCodings {
     }
 
     /**
-     * Whether a body of {@code length} bytes (-1: unknown) is better read whole and decoded with
-     * {@link #decodeInMemory}: one coding, a known length, at most {@value #IN_MEMORY_BODY_LIMIT}
-     * bytes. Larger, unsized or stacked bodies stream.
+     * The decoded form of a body of {@code length} bytes (-1: unknown), the one way server and client
+     * decode: a body of one coding with a known length up to {@value #IN_MEMORY_BODY_LIMIT} bytes is
+     * read whole now and decoded in one codec call; anything else (larger, unsized, stacked, or a body
+     * that disagrees with its length) streams through {@link #decode}, lazily.
+     *
+     * @throws DecompressionException from the one-call path (the streaming path throws while read)
+     * @throws IOException if reading the body fails
      */
-    public boolean decodesInMemory(long length) {
-        return applied.size() == 1 && length >= 0 && length <= IN_MEMORY_BODY_LIMIT;
+    public InputStream decodeBody(InputStream body, long length, long limit) throws IOException {
+        if (applied.size() == 1 && length >= 0 && length <= IN_MEMORY_BODY_LIMIT) {
+            byte[] compressed = body.readNBytes((int) length + 1);
+            if (compressed.length == length) {
+                return new java.io.ByteArrayInputStream(decodeInMemory(compressed, limit));
+            }
+            // The body disagrees with its Content-Length: let the streaming decoder judge all of it.
+            body = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(compressed), body);
+        }
+        return decode(body, limit);
     }
 
     /**
@@ -112,7 +125,7 @@ public final class ContentCodings {
      * @throws DecompressedSizeLimitException if the body decodes to more than {@code limit} bytes
      * @throws MalformedInputException if it is corrupt or truncated
      */
-    public byte[] decodeInMemory(byte[] body, long limit) throws DecompressionException {
+    byte[] decodeInMemory(byte[] body, long limit) throws DecompressionException {
         Codec codec = applied.get(applied.size() - 1);
         long cap = Math.min(limit, MAX_ARRAY);
         long hint = codec.decompressedSizeHint(body, 0, body.length);

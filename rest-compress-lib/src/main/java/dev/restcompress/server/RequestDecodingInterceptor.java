@@ -8,10 +8,8 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.SequenceInputStream;
 
 /**
  * Decodes request bodies that carry {@code Content-Encoding}, through bounded decoders, before the
@@ -75,20 +73,12 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
      * {@code maxDecodedSize} decoded bytes are ever held.
      */
     private InputStream decoded(ContentCodings codings, InputStream body, long contentLength) throws IOException {
-        if (codings.decodesInMemory(contentLength)) {
-            byte[] compressed = body.readNBytes((int) contentLength + 1);
-            if (compressed.length == contentLength) {
-                try {
-                    return new ByteArrayInputStream(codings.decodeInMemory(compressed, maxDecodedSize));
-                } catch (DecompressionException e) {
-                    throw DecodingErrors.toException(e);
-                }
-            }
-            // The body disagrees with its Content-Length: let the streaming decoder judge all of it.
-            body = new SequenceInputStream(new ByteArrayInputStream(compressed), body);
+        try {
+            // Closing the decoders must not close the container's stream: it still has a response to send.
+            return codings.decodeBody(new NonClosingInputStream(body), contentLength, maxDecodedSize);
+        } catch (DecompressionException e) {
+            throw DecodingErrors.toException(e);
         }
-        // Closing the decoders must not close the container's stream: it still has a response to send.
-        return codings.decode(new NonClosingInputStream(body), maxDecodedSize);
     }
 
     private static long contentLength(MultivaluedMap<String, String> headers) {
