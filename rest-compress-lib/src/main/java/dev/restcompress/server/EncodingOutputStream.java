@@ -14,8 +14,8 @@ import java.io.OutputStream;
  * The response data path for one encoded response (DESIGN.md section 3).
  *
  * <p>Buffers the entity in a pooled buffer. At {@link #finish()}: a body below the threshold, or one
- * that does not shrink, goes out unencoded with an exact {@code Content-Length} (when the client
- * accepts identity); any other body is compressed in one shot and goes out with its exact
+ * that does not shrink, goes out unencoded and framed by the container (when the client accepts
+ * identity); any other body is compressed in one shot and goes out with its exact
  * {@code Content-Length}. When the body passes the one-shot limit, or a streaming entity flushes,
  * the stream switches to the codec's streaming encoder (chunked transfer) and every later
  * {@code flush()} reaches the client.
@@ -153,8 +153,16 @@ final class EncodingOutputStream extends OutputStream {
         }
     }
 
+    /**
+     * The entity writer's own bytes, unchanged: a {@code Content-Length} it declared is still right
+     * (kept within the runtime's bound, see {@link RuntimeFraming}), and without one the container
+     * frames the body as it would without this library. Not declaring one here spares every small
+     * response a header list and a length string.
+     */
     private void sendIdentity(int n) throws IOException {
-        declareLength(n);
+        if (n > plan.maxDeclaredLength()) {
+            headers.remove(HttpHeaders.CONTENT_LENGTH);
+        }
         sink.write(buffer.array(), 0, n);
     }
 

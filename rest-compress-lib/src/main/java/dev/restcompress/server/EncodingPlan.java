@@ -17,6 +17,16 @@ import dev.restcompress.codec.Codec;
  */
 record EncodingPlan(Codec codec, boolean identityAcceptable, int threshold, int oneShotLimit,
         int maxDeclaredLength, boolean honorFlush) {
-    /** Request property under which the plan travels. */
-    static final String PROPERTY = "dev.restcompress.server.EncodingPlan";
+    /**
+     * The one request property this library sets on a response's way: {@link NegotiationFilter} puts
+     * the request's {@code Negotiation} there, and replaces it with the plan once it decided to encode.
+     * One key rather than two because each attribute is a map entry allocated on every request, small
+     * responses included.
+     */
+    static final String PROPERTY = "dev.restcompress.server.ResponseCoding";
+
+    /** The plan held by the {@link #PROPERTY} value, or null when there is none (not encoding). */
+    static EncodingPlan of(Object property) {
+        return property instanceof EncodingPlan plan ? plan : null;
+    }
 }

@@ -26,7 +26,6 @@ import java.util.Map;
  * otherwise hands an {@link EncodingPlan} to {@link ResponseEncodingInterceptor}. Thread-safe.
  */
 final class NegotiationFilter implements ContainerRequestFilter, ContainerResponseFilter {
-    private static final String NEGOTIATION = "dev.restcompress.server.Negotiation";
     private static final System.Logger LOG = System.getLogger(NegotiationFilter.class.getName());
 
     private final MethodPolicy policy;
@@ -54,15 +53,14 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
                     .build());
             return;
         }
-        request.setProperty(NEGOTIATION, negotiation);
+        request.setProperty(EncodingPlan.PROPERTY, negotiation);
     }
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         MultivaluedMap<String, Object> headers = response.getHeaders();
         addVary(headers);
-        Negotiation negotiation = (Negotiation) request.getProperty(NEGOTIATION);
-        if (negotiation == null) {
+        if (!(request.getProperty(EncodingPlan.PROPERTY) instanceof Negotiation negotiation)) {
             return;
         }
         int status = response.getStatus();

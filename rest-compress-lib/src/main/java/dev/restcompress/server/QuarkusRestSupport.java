@@ -157,7 +157,7 @@ final class QuarkusRestSupport {
         @SuppressWarnings("removal")
         @Override
         public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-            if (request.getProperty(EncodingPlan.PROPERTY) == null || BlockingOperationSupport.isBlockingAllowed()) {
+            if (EncodingPlan.of(request.getProperty(EncodingPlan.PROPERTY)) == null || BlockingOperationSupport.isBlockingAllowed()) {
                 return;
             }
             ResteasyReactiveRequestContext context = CurrentRequestManager.get();

@@ -23,7 +23,7 @@ final class ResponseEncodingInterceptor implements WriterInterceptor {
 
     @Override
     public void aroundWriteTo(WriterInterceptorContext context) throws IOException {
-        EncodingPlan plan = (EncodingPlan) context.getProperty(EncodingPlan.PROPERTY);
+        EncodingPlan plan = EncodingPlan.of(context.getProperty(EncodingPlan.PROPERTY));
         if (plan == null) {
             context.proceed();
             return;
