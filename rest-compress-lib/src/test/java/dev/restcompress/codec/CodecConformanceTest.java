@@ -32,20 +32,40 @@ import org.junit.jupiter.params.provider.MethodSource;
 public abstract class CodecConformanceTest {
     private static final byte GUARD = (byte) 0xA5;
 
-    /** The codec under test. */
-    protected abstract Codec codec();
-
-    /** A standard decoder for this coding that is not the codec itself, or {@code null}. */
-    protected InputStream referenceDecoder(InputStream in) throws IOException {
-        return null;
+    /** A decoder for this coding that is not the codec itself. */
+    @FunctionalInterface
+    protected interface ReferenceDecoder {
+        InputStream open(InputStream compressed) throws IOException;
     }
 
+    private final Codec codec;
+    private final ReferenceDecoder referenceDecoder;
+    private final List<String> referenceTool;
+
     /**
-     * The reference command-line decoder of this coding (reads stdin, writes stdout), or {@code null}
-     * when there is none: {@code gzip -dc}, {@code zstd -dcq}, {@code brotli -dc}.
+     * @param codec the codec under test
+     * @param referenceDecoder a standard decoder for this coding that is not the codec itself, or
+     *        {@code null}
+     * @param referenceTool the reference command-line decoder of this coding (reads stdin, writes
+     *        stdout): {@code gzip -dc}, {@code zstd -dcq}, {@code brotli -dc}; none when empty
      */
-    protected List<String> referenceTool() {
-        return null;
+    protected CodecConformanceTest(Codec codec, ReferenceDecoder referenceDecoder, String... referenceTool) {
+        this.codec = codec;
+        this.referenceDecoder = referenceDecoder;
+        this.referenceTool = referenceTool.length == 0 ? null : List.of(referenceTool);
+    }
+
+    /** The codec under test. */
+    protected final Codec codec() {
+        return codec;
+    }
+
+    private InputStream referenceDecoder(InputStream in) throws IOException {
+        return referenceDecoder == null ? null : referenceDecoder.open(in);
+    }
+
+    private List<String> referenceTool() {
+        return referenceTool;
     }
 
     public static Stream<Arguments> fixtures() {

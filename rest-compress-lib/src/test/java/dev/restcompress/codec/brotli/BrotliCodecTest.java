@@ -1,7 +1,6 @@
 package dev.restcompress.codec.brotli;
 
 import dev.restcompress.codec.CodecConformanceTest;
-import dev.restcompress.codec.Codec;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,19 +18,11 @@ import org.junit.jupiter.api.Test;
 class BrotliCodecTest extends CodecConformanceTest {
     private static final BrotliCodec CODEC = new BrotliCodec(4, 3);
 
-    @Override
-    protected Codec codec() {
-        return CODEC;
+    BrotliCodecTest() {
+        super(CODEC, BrotliCodecTest::referenceDecoder, "brotli", "-d", "-c");
     }
 
-    /** brotli4j's one-shot decoder, a different path from the codec's streaming decoder. */
-    @Override
-    protected java.util.List<String> referenceTool() {
-        return java.util.List.of("brotli", "-d", "-c");
-    }
-
-    @Override
-    protected InputStream referenceDecoder(InputStream in) throws IOException {
+    private static InputStream referenceDecoder(InputStream in) throws IOException {
         DirectDecompress result = Decoder.decompress(in.readAllBytes());
         assertEquals(DecoderJNI.Status.DONE, result.getResultStatus());
         byte[] out = result.getDecompressedData();

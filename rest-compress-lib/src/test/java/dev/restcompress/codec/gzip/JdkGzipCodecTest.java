@@ -1,7 +1,6 @@
 package dev.restcompress.codec.gzip;
 
 import dev.restcompress.codec.CodecConformanceTest;
-import dev.restcompress.codec.Codec;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -16,19 +15,8 @@ import org.junit.jupiter.api.Test;
 class JdkGzipCodecTest extends CodecConformanceTest {
     private static final JdkGzipCodec CODEC = new JdkGzipCodec(6, 1);
 
-    @Override
-    protected Codec codec() {
-        return CODEC;
-    }
-
-    @Override
-    protected java.util.List<String> referenceTool() {
-        return java.util.List.of("gzip", "-d", "-c");
-    }
-
-    @Override
-    protected InputStream referenceDecoder(InputStream in) throws IOException {
-        return new GZIPInputStream(in);
+    JdkGzipCodecTest() {
+        super(CODEC, GZIPInputStream::new, "gzip", "-d", "-c");
     }
 
     @Test

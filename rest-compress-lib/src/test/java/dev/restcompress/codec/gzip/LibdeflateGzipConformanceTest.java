@@ -1,27 +1,11 @@
 package dev.restcompress.codec.gzip;
 
 import dev.restcompress.codec.CodecConformanceTest;
-import dev.restcompress.codec.Codec;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.zip.GZIPInputStream;
 
-/** The native gzip codec against the conformance suite, decoded by the JDK as the reference. */
+/** The native gzip codec against the conformance suite, decoded by the JDK and gzip(1) as references. */
 class LibdeflateGzipConformanceTest extends CodecConformanceTest {
-    private static final LibdeflateGzipCodec CODEC = new LibdeflateGzipCodec(6, 1);
-
-    @Override
-    protected Codec codec() {
-        return CODEC;
-    }
-
-    @Override
-    protected java.util.List<String> referenceTool() {
-        return java.util.List.of("gzip", "-d", "-c");
-    }
-
-    @Override
-    protected InputStream referenceDecoder(InputStream in) throws IOException {
-        return new GZIPInputStream(in);
+    LibdeflateGzipConformanceTest() {
+        super(new LibdeflateGzipCodec(6, 1), GZIPInputStream::new, "gzip", "-d", "-c");
     }
 }

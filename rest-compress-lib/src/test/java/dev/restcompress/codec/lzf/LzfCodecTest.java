@@ -1,28 +1,21 @@
 package dev.restcompress.codec.lzf;
 
 import dev.restcompress.codec.CodecConformanceTest;
-import dev.restcompress.codec.Codec;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.ning.compress.lzf.LZFDecoder;
 import com.ning.compress.lzf.LZFInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import org.junit.jupiter.api.Test;
 
 class LzfCodecTest extends CodecConformanceTest {
     private static final LzfCodec CODEC = new LzfCodec();
 
-    @Override
-    protected Codec codec() {
-        return CODEC;
+    LzfCodecTest() {
+        super(CODEC, LZFInputStream::new);
     }
 
-    @Override
-    protected InputStream referenceDecoder(InputStream in) throws IOException {
-        return new LZFInputStream(in);
-    }
 
     @Test
     void writesTheChunkedZvFormat() throws IOException {

@@ -1,7 +1,6 @@
 package dev.restcompress.codec.zstd;
 
 import dev.restcompress.codec.CodecConformanceTest;
-import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.MalformedInputException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,19 +20,11 @@ import org.junit.jupiter.api.Test;
 class ZstdCodecTest extends CodecConformanceTest {
     private static final ZstdCodec CODEC = new ZstdCodec(3, 1);
 
-    @Override
-    protected Codec codec() {
-        return CODEC;
+    ZstdCodecTest() {
+        super(CODEC, ZstdCodecTest::referenceDecoder, "zstd", "-d", "-c", "-q");
     }
 
-    /** zstd-jni's one-shot decoder, a different path from the codec's streaming decoder. */
-    @Override
-    protected java.util.List<String> referenceTool() {
-        return java.util.List.of("zstd", "-d", "-c", "-q");
-    }
-
-    @Override
-    protected InputStream referenceDecoder(InputStream in) throws IOException {
+    private static InputStream referenceDecoder(InputStream in) throws IOException {
         byte[] frame = in.readAllBytes();
         try (ZstdDecompressCtx ctx = new ZstdDecompressCtx()) {
             byte[] out = ctx.decompress(frame, 64 << 20);
