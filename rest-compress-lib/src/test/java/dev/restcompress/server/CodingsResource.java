@@ -14,9 +14,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /** Resources offering several codings at once, for {@link MultiCodingHttpTest}. */
 @Path("/")
@@ -57,23 +55,7 @@ public class CodingsResource {
     @Produces(MediaType.TEXT_PLAIN)
     @Compress
     public StreamingOutput stream(@PathParam("parts") int parts) {
-        return out -> {
-            for (int i = 0; i < parts; i++) {
-                out.write(("part " + i + " " + "x".repeat(100) + "\n").getBytes(StandardCharsets.US_ASCII));
-                out.flush();
-                if (i == 0) {
-                    try {
-                        // The client must see part 0 while we wait: proof that flush() reached it.
-                        if (!firstPartSeen.await(20, TimeUnit.SECONDS)) {
-                            throw new IOException("client never saw the first part");
-                        }
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new IOException(e);
-                    }
-                }
-            }
-        };
+        return TestResource.gatedParts(parts, () -> firstPartSeen);
     }
 
     @POST

@@ -115,14 +115,21 @@ public class TestResource {
     @LZF
     @FastGzip
     public StreamingOutput stream(@PathParam("parts") int parts) {
+        return gatedParts(parts, () -> firstPartSeen);
+    }
+
+    /**
+     * {@code parts} lines of text, each flushed; after the first one the writer waits until the
+     * client has seen it ({@code seen} counted down), which proves that flush() reached the client.
+     */
+    static StreamingOutput gatedParts(int parts, java.util.function.Supplier<CountDownLatch> seen) {
         return out -> {
             for (int i = 0; i < parts; i++) {
                 out.write(("part " + i + " " + "x".repeat(100) + "\n").getBytes(StandardCharsets.US_ASCII));
                 out.flush();
                 if (i == 0) {
                     try {
-                        // The client must see part 0 while we wait: proof that flush() reached it.
-                        if (!firstPartSeen.await(20, TimeUnit.SECONDS)) {
+                        if (!seen.get().await(20, TimeUnit.SECONDS)) {
                             throw new IOException("client never saw the first part");
                         }
                     } catch (InterruptedException e) {
