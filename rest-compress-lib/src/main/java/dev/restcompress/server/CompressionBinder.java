@@ -52,9 +52,16 @@ final class CompressionBinder implements DynamicFeature {
         if (context.getConfiguration().getProperty(PROPERTY) instanceof CompressionBinder existing) {
             return existing;
         }
-        CompressionSettings settings = CompressionSettings.from(context.getConfiguration()::getProperty);
+        // The application's properties first, then MicroProfile Config (Quarkus' application.properties),
+        // then system properties.
+        CompressionSettings settings = CompressionSettings.from(key -> {
+            Object v = context.getConfiguration().getProperty(key);
+            return v != null ? v : MicroProfileConfigSource.value(key);
+        });
         CodecRegistry registry = settings.createRegistry();
-        CompressionSettings.warnAboutUnknownKeys(context.getConfiguration().getPropertyNames());
+        java.util.List<String> names = new java.util.ArrayList<>(context.getConfiguration().getPropertyNames());
+        names.addAll(MicroProfileConfigSource.names());
+        CompressionSettings.warnAboutUnknownKeys(names);
         LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0}; {1}",
                 CodingDescriptions.of(settings.inPreferenceOrder(registry.codings())), settings);
         CompressionBinder binder = new CompressionBinder(settings, registry, BufferPool.shared(),
