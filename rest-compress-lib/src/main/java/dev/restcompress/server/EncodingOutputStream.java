@@ -13,9 +13,9 @@ import java.io.OutputStream;
 /**
  * The response data path for one encoded response (DESIGN.md section 3).
  *
- * <p>Buffers the entity in a pooled buffer. At {@link #finish()}: a body below the threshold, or one
- * that does not shrink, goes out unencoded and framed by the container (when the client accepts
- * identity); any other body is compressed in one shot and goes out with its exact
+ * <p>Buffers the entity in a pooled buffer. At {@link #finish()}: a body below the threshold goes
+ * out unencoded and framed by the container, one that does not shrink goes out unencoded with an
+ * exact {@code Content-Length} (both when the client accepts identity); any other body is compressed in one shot and goes out with its exact
  * {@code Content-Length}. When the body passes the one-shot limit, or a streaming entity flushes,
  * the stream switches to the codec's streaming encoder (chunked transfer) and every later
  * {@code flush()} reaches the client.
@@ -134,7 +134,7 @@ final class EncodingOutputStream extends OutputStream {
     private void sendBuffered() throws IOException {
         int n = buffer.size();
         if (n < plan.threshold() && plan.identityAcceptable()) {
-            sendIdentity(n);
+            sendSmall(n);
             return;
         }
         Codec codec = plan.codec();
@@ -142,7 +142,9 @@ final class EncodingOutputStream extends OutputStream {
         try {
             int m = codec.compress(buffer.array(), 0, n, out, 0);
             if (m >= n && plan.identityAcceptable()) {
-                sendIdentity(n);
+                // A body worth trying to compress keeps the one-shot promise of an exact length.
+                declareLength(n);
+                sink.write(buffer.array(), 0, n);
                 return;
             }
             setEncodedHeaders();
@@ -154,12 +156,12 @@ final class EncodingOutputStream extends OutputStream {
     }
 
     /**
-     * The entity writer's own bytes, unchanged: a {@code Content-Length} it declared is still right
-     * (kept within the runtime's bound, see {@link RuntimeFraming}), and without one the container
-     * frames the body as it would without this library. Not declaring one here spares every small
-     * response a header list and a length string.
+     * A body below the threshold: the entity writer's own bytes, unchanged. A {@code Content-Length}
+     * it declared is still right (kept within the runtime's bound, see {@link RuntimeFraming}), and
+     * without one the container frames the body as it would without this library. Not declaring one
+     * here spares every small response a header list and a length string.
      */
-    private void sendIdentity(int n) throws IOException {
+    private void sendSmall(int n) throws IOException {
         if (n > plan.maxDeclaredLength()) {
             headers.remove(HttpHeaders.CONTENT_LENGTH);
         }
