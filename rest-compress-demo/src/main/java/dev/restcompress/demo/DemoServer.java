@@ -1,10 +1,21 @@
 package dev.restcompress.demo;
 
+import dev.restcompress.config.CompressionSettings;
+import io.undertow.Undertow;
+import io.undertow.UndertowOptions;
+import io.undertow.servlet.Servlets;
+import io.undertow.servlet.api.DeploymentInfo;
+import io.undertow.servlet.api.DeploymentManager;
 import jakarta.ws.rs.SeBootstrap;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.jboss.resteasy.core.ResteasyDeploymentImpl;
+import org.jboss.resteasy.plugins.server.undertow.UndertowJaxrsServer;
+import org.jboss.resteasy.spi.ResteasyDeployment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Starts the demo: an embedded RESTEasy (Undertow) server, on 127.0.0.1:8080 unless told otherwise,
@@ -51,12 +62,63 @@ public final class DemoServer {
         stop.await();
     }
 
-    /** Starts the demo application; the caller stops the returned instance. */
+    /**
+     * Starts the demo application under {@code /rest}; the caller stops the returned instance.
+     *
+     * <p>Undertow is set up directly, not through {@code SeBootstrap}, because its request size limit
+     * (max-entity-size, 2 MiB by default, answered with a bare 500) cannot be set through
+     * {@code SeBootstrap}: here it is {@code rest-compress.max-decoded-size}, a longer declared body gets
+     * a clear 413 ({@link RequestSizeGuard}), and a compressed body within it that decodes past the
+     * limit gets the library's 413.
+     */
     public static SeBootstrap.Instance start(String host, int port, Path testdata) throws Exception {
-        SeBootstrap.Configuration config = SeBootstrap.Configuration.builder()
-                .host(host).port(port).rootPath("/").build();
-        return SeBootstrap.start(new DemoApplication(testdata), config).toCompletableFuture()
-                .get(60, TimeUnit.SECONDS);
+        long limit = CompressionSettings.fromSystemProperties().maxDecodedSize();
+        ResteasyDeployment deployment = new ResteasyDeploymentImpl();
+        deployment.setApplication(new DemoApplication(testdata));
+        DeploymentInfo info = new UndertowJaxrsServer().undertowDeployment(deployment, "/rest")
+                .setClassLoader(DemoServer.class.getClassLoader())
+                .setContextPath("/")
+                .setDeploymentName("rest-compress-demo");
+        info.addInitialHandlerChainWrapper(next -> new RequestSizeGuard(next, limit));
+        DeploymentManager manager = Servlets.newContainer().addDeployment(info);
+        manager.deploy();
+        Undertow undertow = Undertow.builder()
+                .addHttpListener(port, host)
+                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, limit)
+                .setHandler(manager.start())
+                .build();
+        undertow.start();
+        int actualPort = ((InetSocketAddress) undertow.getListenerInfo().get(0).getAddress()).getPort();
+        SeBootstrap.Configuration configuration = SeBootstrap.Configuration.builder()
+                .host(host).port(actualPort).rootPath("/").build();
+        return new SeBootstrap.Instance() {
+            @Override
+            public SeBootstrap.Configuration configuration() {
+                return configuration;
+            }
+
+            @Override
+            public CompletionStage<StopResult> stop() {
+                undertow.stop();
+                try {
+                    manager.stop();
+                } catch (jakarta.servlet.ServletException e) {
+                    return CompletableFuture.failedFuture(e);
+                }
+                manager.undeploy();
+                return CompletableFuture.completedFuture(new StopResult() {
+                    @Override
+                    public <T> T unwrap(Class<T> nativeClass) {
+                        return nativeClass.cast(undertow);
+                    }
+                });
+            }
+
+            @Override
+            public <T> T unwrap(Class<T> nativeClass) {
+                return nativeClass.cast(undertow);
+            }
+        };
     }
 
     private static String require(String flag, String value) {

@@ -38,7 +38,8 @@ import org.junit.jupiter.api.Timeout;
  * threshold, {@code Vary}, ETags of encoded variants, streaming flushes that reach the client, and
  * request decoding (400, 413 including a bomb, 415), each rejection logged in one line without a stack
  * trace. A runtime's test module extends this class and says where {@link ContractResource} is served;
- * the server must run with {@code rest-compress.max-decoded-size} = {@value #MAX_DECODED_SIZE}.
+ * the server must run with {@code rest-compress.max-decoded-size} = {@value #MAX_DECODED_SIZE} and
+ * {@code rest-compress.request-decoding} = {@code all}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 public abstract class HttpContract {
@@ -293,6 +294,23 @@ public abstract class HttpContract {
         HttpResponse<byte[]> none = wire().post("contract/echo", null, null, plain);
         assertEquals("none", header(none, ContractResource.SEEN));
         assertArrayEquals(plain, none.body());
+    }
+
+    @Test
+    void withRequestDecodingAllAnUnannotatedMethodDecodesWithTheSameLimitAndErrors() throws Exception {
+        byte[] plain = Payloads.text(40_000, 17);
+        HttpResponse<byte[]> gz = wire().post("contract/plain-echo", "gzip", null, gzip(plain));
+        assertEquals(200, gz.statusCode(), () -> new String(gz.body()));
+        assertNull(header(gz, "Content-Encoding"), "the response of an unannotated method stays unencoded");
+        assertArrayEquals(plain, gz.body());
+
+        HttpResponse<byte[]> over = wire().post("contract/plain-echo", "lzf", null,
+                LZFEncoder.encode(Payloads.text(MAX_DECODED_SIZE + 1, 18)));
+        assertEquals(413, over.statusCode(), () -> new String(over.body()));
+        HttpResponse<byte[]> corrupt = wire().post("contract/plain-echo", "gzip", null, Payloads.text(2000, 19));
+        assertEquals(400, corrupt.statusCode(), () -> new String(corrupt.body()));
+        HttpResponse<byte[]> unknown = wire().post("contract/plain-echo", "compress", null, Payloads.text(2000, 20));
+        assertEquals(415, unknown.statusCode(), () -> new String(unknown.body()));
     }
 
     @Test

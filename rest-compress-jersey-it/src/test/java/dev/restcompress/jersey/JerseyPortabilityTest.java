@@ -3,6 +3,7 @@ package dev.restcompress.jersey;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.client.RestCompressClientFeature;
@@ -206,6 +207,50 @@ class JerseyPortabilityTest {
                     .post(Entity.entity(data, MediaType.APPLICATION_OCTET_STREAM), byte[].class);
             assertEquals("lzf", JerseyWireRecorder.LAST_CONTENT_ENCODING.get(), "request body coding on the wire");
             assertArrayEquals(data, echoed);
+        } finally {
+            client.close();
+        }
+    }
+
+    @Test
+    void jerseyClientHonoursPropertiesSetAfterRegister() {
+        AtomicReference<String> wireCoding = new AtomicReference<>("unset");
+        ClientResponseFilter recorder = (request, response) ->
+                wireCoding.set(response.getHeaderString(HttpHeaders.CONTENT_ENCODING));
+        Client client = ClientBuilder.newClient().register(RestCompressClientFeature.class)
+                .register(recorder, Priorities.USER)
+                .property(CompressionSettings.CLIENT_ACCEPT_ENCODING, "gzip")
+                .property(CompressionSettings.CLIENT_REQUEST_CODING, "gzip");
+        try {
+            byte[] data = JerseyResource.payload(60_000);
+            assertArrayEquals(data, client.target(base.resolve("data/60000")).request().get(byte[].class));
+            assertEquals("gzip", JerseyWireRecorder.LAST_ACCEPT_ENCODING.get());
+            assertEquals("gzip", wireCoding.get());
+            byte[] echoed = client.target(base.resolve("echo")).request()
+                    .post(Entity.entity(data, MediaType.APPLICATION_OCTET_STREAM), byte[].class);
+            assertEquals("gzip", JerseyWireRecorder.LAST_CONTENT_ENCODING.get(), "request body coding on the wire");
+            assertArrayEquals(data, echoed);
+        } finally {
+            client.close();
+        }
+    }
+
+    @Test
+    void jerseyClientFailsOnAnInvalidPropertySetAfterRegisterWithTheServersMessage() {
+        String expected = assertThrows(IllegalArgumentException.class, () -> CompressionSettings.from(
+                Map.<String, Object>of(CompressionSettings.MAX_DECODED_SIZE, "lots")::get)).getMessage();
+        Client client = ClientBuilder.newClient().register(RestCompressClientFeature.class)
+                .property(CompressionSettings.MAX_DECODED_SIZE, "lots");
+        try {
+            RuntimeException e = assertThrows(RuntimeException.class,
+                    () -> client.target(base.resolve("data/3000")).request().get(byte[].class));
+            String message = null;
+            for (Throwable t = e; t != null && message == null; t = t.getCause()) {
+                if (t instanceof IllegalArgumentException) {
+                    message = t.getMessage();
+                }
+            }
+            assertEquals(expected, message, String.valueOf(e));
         } finally {
             client.close();
         }

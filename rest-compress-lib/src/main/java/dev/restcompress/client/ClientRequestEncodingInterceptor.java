@@ -19,21 +19,25 @@ import java.lang.reflect.Method;
  * Compresses request bodies when asked (see {@link RestCompressClientFeature}); the body is streamed
  * through the codec, so its size is not known in advance and {@code Content-Length} is dropped.
  * An unknown coding fails the request with {@link IllegalArgumentException} before anything is sent.
- * Thread-safe (immutable).
+ * Thread-safe (settings resolved once, {@link ClientCompression}).
  */
 final class ClientRequestEncodingInterceptor implements WriterInterceptor {
     private static final String INVOKED_METHOD = "org.eclipse.microprofile.rest.client.invokedMethod";
-    private final CodecRegistry registry;
-    private final String defaultCoding;
+    private final ClientCompression compression;
 
-    ClientRequestEncodingInterceptor(CodecRegistry registry, String defaultCoding) {
-        this.registry = registry;
-        this.defaultCoding = defaultCoding;
+    ClientRequestEncodingInterceptor(ClientCompression compression) {
+        this.compression = compression;
     }
 
     @Override
     public void aroundWriteTo(WriterInterceptorContext context) throws IOException {
-        String coding = requestedCoding(context);
+        // Resolved by the request filter, which runs first; a writer interceptor has no configuration.
+        ClientCompression.Resolved settings = compression.resolvedOrNull();
+        if (settings == null) {
+            settings = compression.resolve(null);
+        }
+        CodecRegistry registry = settings.registry();
+        String coding = requestedCoding(context, settings.requestCoding());
         if (coding == null || context.getHeaders().containsKey(HttpHeaders.CONTENT_ENCODING)) {
             context.proceed();
             return;
@@ -63,7 +67,7 @@ final class ClientRequestEncodingInterceptor implements WriterInterceptor {
         }
     }
 
-    private String requestedCoding(WriterInterceptorContext context) {
+    private static String requestedCoding(WriterInterceptorContext context, String defaultCoding) {
         Annotation[] annotations = context.getAnnotations();
         if (annotations != null) {
             for (Annotation a : annotations) {

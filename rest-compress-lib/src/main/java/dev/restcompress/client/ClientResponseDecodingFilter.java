@@ -18,15 +18,13 @@ import java.io.InputStream;
  * a {@code ProcessingException}. The decoders hold native memory from the first read until the
  * entity stream is closed: by the client runtime after {@code readEntity}, by {@code Response.close()},
  * or by the caller who took the {@code InputStream}; a body nobody reads opens none. Thread-safe
- * (immutable).
+ * (settings resolved once, {@link ClientCompression}).
  */
 final class ClientResponseDecodingFilter implements ClientResponseFilter {
-    private final CodecRegistry registry;
-    private final long maxDecodedSize;
+    private final ClientCompression compression;
 
-    ClientResponseDecodingFilter(CodecRegistry registry, long maxDecodedSize) {
-        this.registry = registry;
-        this.maxDecodedSize = maxDecodedSize;
+    ClientResponseDecodingFilter(ClientCompression compression) {
+        this.compression = compression;
     }
 
     @Override
@@ -34,6 +32,8 @@ final class ClientResponseDecodingFilter implements ClientResponseFilter {
         if (!response.hasEntity()) {
             return;
         }
+        ClientCompression.Resolved settings = compression.resolve(request.getConfiguration());
+        CodecRegistry registry = settings.registry();
         ContentCodings codings;
         try {
             codings = ContentCodings.parse(response.getHeaders().get(HttpHeaders.CONTENT_ENCODING), registry);
@@ -43,7 +43,7 @@ final class ClientResponseDecodingFilter implements ClientResponseFilter {
         if (codings.isIdentity()) {
             return;
         }
-        response.setEntityStream(decoded(codings, response));
+        response.setEntityStream(decoded(codings, response, settings.maxDecodedSize()));
         response.getHeaders().remove(HttpHeaders.CONTENT_ENCODING);
         response.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
     }
@@ -53,7 +53,8 @@ final class ClientResponseDecodingFilter implements ClientResponseFilter {
      * server sends exactly such bodies: one-shot, with Content-Length); anything else is decoded
      * lazily, as it is read, so that streamed responses reach the caller as they arrive.
      */
-    private InputStream decoded(ContentCodings codings, ClientResponseContext response) throws IOException {
+    private static InputStream decoded(ContentCodings codings, ClientResponseContext response, long maxDecodedSize)
+            throws IOException {
         // A sized body is read to its end here (the runtime releases the connection when the response
         // is closed); others are decoded as the caller reads.
         return codings.decodeBody(response.getEntityStream(), response.getLength(), maxDecodedSize);

@@ -19,32 +19,38 @@ import jakarta.ws.rs.core.FeatureContext;
  *       {@value dev.restcompress.config.CompressionSettings#CLIENT_REQUEST_CODING} on the request or the
  *       client.</li>
  * </ul>
+ *
+ * <p>Settings ({@code rest-compress.*}, see {@link CompressionSettings}) are read from the client's
+ * configuration at its first request, so properties set on the {@code Client} or {@code WebTarget}
+ * after registering this feature count when they are set before that request; after it they are
+ * fixed. An invalid value fails with the server's message for it: at registration when it is already
+ * set then, else at the first request (as the cause of the runtime's {@code ProcessingException}).
  */
 public final class RestCompressClientFeature implements Feature {
-    private volatile CodecRegistry registry;
+    private volatile ClientCompression compression;
 
     @Override
     public boolean configure(FeatureContext context) {
-        CompressionSettings settings = CompressionSettings.from(context.getConfiguration()::getProperty);
-        CompressionSettings.warnAboutUnknownKeys(context.getConfiguration().getPropertyNames());
-        CodecRegistry registry = settings.createRegistry();
-        this.registry = registry;
-        String accept = settings.clientAcceptEncoding() != null ? settings.clientAcceptEncoding()
-                : String.join(", ", settings.inPreferenceOrder(registry.codings()));
+        // Values already set fail now, where the mistake is; the rest is read at the first request.
+        CompressionSettings.from(context.getConfiguration()::getProperty);
+        ClientCompression compression = new ClientCompression();
+        this.compression = compression;
         // ENTITY_CODER: request filters of users (USER, higher) see our Accept-Encoding, and their
         // response filters run before ours, so they still see the coding that came over the wire.
-        context.register(new ClientAcceptEncodingFilter(accept), Priorities.ENTITY_CODER);
-        context.register(new ClientResponseDecodingFilter(registry, settings.maxDecodedSize()), Priorities.ENTITY_CODER);
-        context.register(new ClientRequestEncodingInterceptor(registry, settings.clientRequestCoding()),
-                Priorities.ENTITY_CODER);
+        context.register(new ClientAcceptEncodingFilter(compression), Priorities.ENTITY_CODER);
+        context.register(new ClientResponseDecodingFilter(compression), Priorities.ENTITY_CODER);
+        context.register(new ClientRequestEncodingInterceptor(compression), Priorities.ENTITY_CODER);
         return true;
     }
 
     /**
-     * The codecs this feature configured, with the counters of the decoders and encoders it opened
-     * ({@code null} before {@code configure}): for diagnostics and leak checks.
+     * The codecs of the client this feature configured last, with the counters of the decoders and
+     * encoders it opened ({@code null} before that client's first request): for diagnostics and leak
+     * checks.
      */
     public CodecRegistry registry() {
-        return registry;
+        ClientCompression c = compression;
+        ClientCompression.Resolved r = c == null ? null : c.resolvedOrNull();
+        return r == null ? null : r.registry();
     }
 }

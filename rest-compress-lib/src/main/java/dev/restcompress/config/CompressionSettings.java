@@ -39,6 +39,9 @@ import java.util.function.Function;
  *       (measurements behind the defaults: docs/codings.md)</td></tr>
  *   <tr><td>{@code rest-compress.<coding>.streaming-level}</td><td>per coding</td><td>level of the
  *       streaming path: gzip 1 (1-9), zstd 1 (1-22), br 1 (0-11)</td></tr>
+ *   <tr><td>{@value #REQUEST_DECODING}</td><td>annotated</td><td>server: which resource methods decode
+ *       compressed request bodies: {@code annotated} (those with a rest-compress annotation) or
+ *       {@code all} (every resource method, with the same limit and errors)</td></tr>
  *   <tr><td>{@value #CLIENT_REQUEST_CODING}</td><td>(none)</td><td>client: coding for request
  *       bodies</td></tr>
  *   <tr><td>{@value #CLIENT_ACCEPT_ENCODING}</td><td>every coding, in preference order</td><td>client:
@@ -52,6 +55,7 @@ public final class CompressionSettings {
     public static final String ONE_SHOT_LIMIT = PREFIX + "one-shot-limit";
     public static final String MAX_DECODED_SIZE = PREFIX + "max-decoded-size";
     public static final String PREFERENCE = PREFIX + "preference";
+    public static final String REQUEST_DECODING = PREFIX + "request-decoding";
     public static final String CLIENT_REQUEST_CODING = PREFIX + "client.request-coding";
     public static final String CLIENT_ACCEPT_ENCODING = PREFIX + "client.accept-encoding";
 
@@ -61,6 +65,7 @@ public final class CompressionSettings {
     private final int oneShotLimit;
     private final long maxDecodedSize;
     private final List<String> preference;
+    private final boolean decodeAllRequests;
     /** Coding to {one-shot level, streaming level}, for every known coding that has levels. */
     private final Map<String, int[]> levels = new LinkedHashMap<>();
     private final String clientRequestCoding;
@@ -71,6 +76,7 @@ public final class CompressionSettings {
         oneShotLimit = intValue(lookup, ONE_SHOT_LIMIT, 4 * 1024 * 1024, 0, 1 << 30);
         maxDecodedSize = longValue(lookup, MAX_DECODED_SIZE, 10L * 1024 * 1024, 0, Long.MAX_VALUE);
         preference = tokens(lookup, PREFERENCE, DEFAULT_PREFERENCE);
+        decodeAllRequests = requestDecoding(lookup.apply(REQUEST_DECODING));
         for (String coding : preference) {
             if (CodingProviders.find(coding) == null) {
                 throw new IllegalArgumentException(PREFERENCE + " names unknown coding '" + coding + "'; known: "
@@ -108,6 +114,16 @@ public final class CompressionSettings {
     /** Settings from system properties and defaults only. */
     public static CompressionSettings fromSystemProperties() {
         return from(null);
+    }
+
+    /** {@code true} for {@code all}, {@code false} for {@code annotated} (the default). */
+    private static boolean requestDecoding(Object v) {
+        String value = v == null ? "annotated" : v.toString().trim().toLowerCase(Locale.ROOT);
+        return switch (value) {
+            case "annotated" -> false;
+            case "all" -> true;
+            default -> throw new IllegalArgumentException(REQUEST_DECODING + " must be 'annotated' or 'all', was '" + v + "'");
+        };
     }
 
     private static int intValue(Function<String, Object> lookup, String key, int def, int min, int max) {
@@ -201,6 +217,14 @@ public final class CompressionSettings {
         return preference;
     }
 
+    /**
+     * Whether the server decodes compressed request bodies on every resource method
+     * ({@code rest-compress.request-decoding=all}), not only on annotated ones.
+     */
+    public boolean decodeAllRequests() {
+        return decodeAllRequests;
+    }
+
     /** The configured one-shot level of {@code coding}, or 0 for a coding without levels. */
     public int level(String coding) {
         int[] l = levels.get(coding);
@@ -226,7 +250,8 @@ public final class CompressionSettings {
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("threshold " + threshold + " B, one-shot limit " + oneShotLimit
-                + " B, max decoded size " + maxDecodedSize + " B, preference " + String.join(",", preference));
+                + " B, max decoded size " + maxDecodedSize + " B, preference " + String.join(",", preference)
+                + ", request decoding " + (decodeAllRequests ? "all" : "annotated"));
         levels.forEach((c, l) -> sb.append(", ").append(c).append(" level ").append(l[0]).append('/').append(l[1]));
         return sb.append(" (one-shot/streaming)").toString();
     }
@@ -307,7 +332,7 @@ public final class CompressionSettings {
     /** For diagnostics: every key this class reads. */
     public static List<String> keys() {
         List<String> keys = new ArrayList<>(List.of(THRESHOLD, ONE_SHOT_LIMIT, MAX_DECODED_SIZE, PREFERENCE,
-                CLIENT_REQUEST_CODING, CLIENT_ACCEPT_ENCODING));
+                REQUEST_DECODING, CLIENT_REQUEST_CODING, CLIENT_ACCEPT_ENCODING));
         for (CodingProvider p : CodingProviders.all()) {
             if (p.levels().any()) {
                 keys.add(Levels.levelKey(p.coding()));

@@ -10,7 +10,9 @@ import jakarta.ws.rs.core.FeatureContext;
 
 /**
  * Binds the filters and interceptors to each annotated resource method, with that method's policy
- * resolved once, here, at deployment. Methods without rest-compress annotations get nothing.
+ * resolved once, here, at deployment. Methods without rest-compress annotations get nothing, or, with
+ * {@code rest-compress.request-decoding=all}, only the request decoding (same limit, errors and stream
+ * lifecycle as on annotated methods).
  *
  * <p>One binder serves one application: it lives in the application's configuration under
  * {@link #PROPERTY}, where both {@link RestCompressFeature} and {@link RestCompressDynamicFeature}
@@ -30,6 +32,7 @@ final class CompressionBinder implements DynamicFeature {
     private final RequestDecodingInterceptor decoder;
     private final RequestBodies requestBodies = new RequestBodies();
     private final boolean quarkusRest = QuarkusRestSupport.detected();
+    private final boolean decodeAllRequests;
     private volatile boolean applied;
 
     CompressionBinder(CompressionSettings settings, CodecRegistry registry, BufferPool pool, int maxDeclaredLength) {
@@ -37,6 +40,7 @@ final class CompressionBinder implements DynamicFeature {
         this.resolver = new MethodPolicyResolver(settings, registry, maxDeclaredLength);
         this.encoder = new ResponseEncodingInterceptor(pool, registry.streams());
         this.decoder = new RequestDecodingInterceptor(registry, settings.maxDecodedSize());
+        this.decodeAllRequests = settings.decodeAllRequests();
     }
 
     /**
@@ -48,9 +52,16 @@ final class CompressionBinder implements DynamicFeature {
         if (context.getConfiguration().getProperty(PROPERTY) instanceof CompressionBinder existing) {
             return existing;
         }
-        CompressionSettings settings = CompressionSettings.from(context.getConfiguration()::getProperty);
+        // The application's properties first, then MicroProfile Config (Quarkus' application.properties),
+        // then system properties.
+        CompressionSettings settings = CompressionSettings.from(key -> {
+            Object v = context.getConfiguration().getProperty(key);
+            return v != null ? v : MicroProfileConfigSource.value(key);
+        });
         CodecRegistry registry = settings.createRegistry();
-        CompressionSettings.warnAboutUnknownKeys(context.getConfiguration().getPropertyNames());
+        java.util.List<String> names = new java.util.ArrayList<>(context.getConfiguration().getPropertyNames());
+        names.addAll(MicroProfileConfigSource.names());
+        CompressionSettings.warnAboutUnknownKeys(names);
         LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0}; {1}",
                 CodingDescriptions.of(settings.inPreferenceOrder(registry.codings())), settings);
         CompressionBinder binder = new CompressionBinder(settings, registry, BufferPool.shared(),
@@ -76,11 +87,15 @@ final class CompressionBinder implements DynamicFeature {
     @Override
     public void configure(ResourceInfo resourceInfo, FeatureContext context) {
         applied = true;
-        if (context.getConfiguration().isRegistered(NegotiationFilter.class)) {
-            return;
+        if (context.getConfiguration().isRegistered(NegotiationFilter.class)
+                || context.getConfiguration().isRegistered(RequestDecodingInterceptor.class)) {
+            return; // bound already, by the other of the two features
         }
         MethodPolicy policy = resolver.resolve(resourceInfo.getResourceClass(), resourceInfo.getResourceMethod());
         if (policy == null) {
+            if (decodeAllRequests) {
+                bindRequestDecoding(resourceInfo, context);
+            }
             return;
         }
         context.register(new NegotiationFilter(policy), Priorities.HEADER_DECORATOR);
@@ -90,6 +105,10 @@ final class CompressionBinder implements DynamicFeature {
             context.register(new QuarkusRestSupport.HeaderBridge(), Priorities.ENTITY_CODER - 1);
         }
         context.register(encoder, Priorities.ENTITY_CODER);
+        bindRequestDecoding(resourceInfo, context);
+    }
+
+    private void bindRequestDecoding(ResourceInfo resourceInfo, FeatureContext context) {
         context.register(decoder, Priorities.ENTITY_CODER);
         if (RequestBodies.takesEntity(resourceInfo.getResourceMethod())) {
             // Outermost writer interceptor, so it closes the request body after every other one is done.

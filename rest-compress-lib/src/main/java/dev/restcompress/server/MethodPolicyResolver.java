@@ -4,6 +4,7 @@ import dev.restcompress.annotation.Coding;
 import dev.restcompress.annotation.Compress;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.codec.CodingProvider;
 import dev.restcompress.codec.CodingProviders;
 import dev.restcompress.negotiation.CodingTokens;
 import dev.restcompress.config.CompressionSettings;
@@ -18,8 +19,9 @@ import java.util.Map;
 /**
  * Turns a resource method's annotations ({@link Compress}, and annotations meta-annotated with
  * {@link Coding}) plus the global settings into a {@link MethodPolicy}, once per method at
- * deployment. Method annotations replace class annotations. Fails fast on codings the server does not
- * have, naming the method. Codecs with the same settings are shared between methods.
+ * deployment. Method annotations replace class annotations. Fails fast, naming the method, on codings
+ * the server does not know and on named codings whose library is missing (with the artifact to add).
+ * Codecs with the same settings are shared between methods.
  */
 final class MethodPolicyResolver {
     private final AnnotatedLevels annotatedLevels;
@@ -65,8 +67,6 @@ final class MethodPolicyResolver {
                 }
             }
         }
-        // A known coding whose library is absent (zstd, br) is named but not offered.
-        codings.removeIf(c -> registry.forCoding(c) == null);
         Map<String, Codec> codecs = new LinkedHashMap<>();
         for (String c : codings) {
             codecs.put(c, registry.forCoding(c));
@@ -100,9 +100,17 @@ final class MethodPolicyResolver {
     }
 
     private void addCoding(List<String> list, String coding, Method method) {
-        if (registry.forCoding(coding) == null && CodingProviders.find(coding) == null) {
+        if (registry.forCoding(coding) == null) {
+            CodingProvider provider = CodingProviders.find(coding);
+            if (provider == null) {
+                throw new IllegalStateException("rest-compress: " + method + " asks for coding '" + coding
+                        + "', which this server does not have; available: " + registry.codings());
+            }
+            // Named explicitly but its library is absent: serving without it would silently not compress.
             throw new IllegalStateException("rest-compress: " + method + " asks for coding '" + coding
-                    + "', which this server does not have; available: " + registry.codings());
+                    + "', whose library is missing: " + provider.availability().reason()
+                    + ". Add it to the application, or drop '" + coding + "' from the annotation"
+                    + " (@Compress without names offers whatever is available); available: " + registry.codings());
         }
         if (!list.contains(coding)) {
             list.add(coding);

@@ -29,8 +29,7 @@ public final class RestCompressFeature implements Feature {
         CompressionBinder binder = CompressionBinder.of(context);
         this.registry = binder.registry();
         context.register(binder);
-        context.register(new DecompressionExceptionMapper());
-        context.register(new RejectedBodyMapper());
+        ExceptionMappers.register(context);
         if (binder.quarkusRest()) {
             context.register(new BindingCheck(binder));
         }

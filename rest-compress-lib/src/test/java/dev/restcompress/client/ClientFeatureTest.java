@@ -157,4 +157,70 @@ class ClientFeatureTest {
         assertTrue(ServerTestSupport.hasCause(e, dev.restcompress.codec.DecompressedSizeLimitException.class),
                 String.valueOf(e));
     }
+
+    // ---- properties set after register(RestCompressClientFeature.class), before the first request
+
+    /** The message the server gives for {@code key=value}: the client must give the same one. */
+    static String serverMessage(String key, Object value) {
+        return assertThrows(IllegalArgumentException.class,
+                () -> CompressionSettings.from(java.util.Map.<String, Object>of(key, value)::get)).getMessage();
+    }
+
+    /** The message of the first IllegalArgumentException in {@code t}'s cause chain. */
+    static String settingsFailure(Throwable t) {
+        for (int i = 0; t != null && i < 20; i++, t = t.getCause()) {
+            if (t instanceof IllegalArgumentException) {
+                return t.getMessage();
+            }
+        }
+        return "no IllegalArgumentException in the chain";
+    }
+
+    @Test
+    void clientPropertiesSetAfterRegisterAreHonoured() {
+        WireSpy spy = new WireSpy();
+        client = ClientBuilder.newClient().register(RestCompressClientFeature.class).register(spy)
+                .property(CompressionSettings.CLIENT_ACCEPT_ENCODING, "gzip")
+                .property(CompressionSettings.CLIENT_REQUEST_CODING, "gzip");
+        assertArrayEquals(ServerTestSupport.payload(5000),
+                client.target(server.uri("data/5000")).request().get(byte[].class));
+        assertEquals("gzip", spy.acceptEncoding.get());
+        assertEquals("gzip", spy.contentEncoding.get());
+        byte[] data = ServerTestSupport.payload(40000);
+        assertArrayEquals(data, client.target(server.uri("echo")).request()
+                .post(Entity.entity(data, MediaType.APPLICATION_OCTET_STREAM), byte[].class));
+        assertEquals("gzip", ServerTestSupport.lastRequestContentEncoding());
+    }
+
+    @Test
+    void targetPropertiesSetAfterRegisterAreHonoured() {
+        client = ClientBuilder.newClient().register(RestCompressClientFeature.class);
+        ProcessingException e = assertThrows(ProcessingException.class, () -> client.target(server.uri("data/30000"))
+                .property(CompressionSettings.MAX_DECODED_SIZE, 10_000).request().get(byte[].class));
+        assertTrue(ServerTestSupport.hasCause(e, dev.restcompress.codec.DecompressedSizeLimitException.class),
+                String.valueOf(e));
+    }
+
+    @Test
+    void anInvalidPropertySetAfterRegisterFailsTheFirstRequestWithTheServersMessage() {
+        client = ClientBuilder.newClient().register(RestCompressClientFeature.class)
+                .property(CompressionSettings.MAX_DECODED_SIZE, "-5");
+        ProcessingException e = assertThrows(ProcessingException.class,
+                () -> client.target(server.uri("data/3000")).request().get(byte[].class));
+        assertEquals(serverMessage(CompressionSettings.MAX_DECODED_SIZE, "-5"), settingsFailure(e));
+        // ... and every later request, until it is fixed: nothing was fixed from the invalid value.
+        ProcessingException again = assertThrows(ProcessingException.class,
+                () -> client.target(server.uri("data/3000")).request().get(byte[].class));
+        assertEquals(serverMessage(CompressionSettings.MAX_DECODED_SIZE, "-5"), settingsFailure(again));
+    }
+
+    @Test
+    void anInvalidPropertySetBeforeRegisterFailsAtTheLatestAtTheFirstRequest() {
+        RuntimeException e = assertThrows(RuntimeException.class, () -> {
+            client = ClientBuilder.newClient().property(CompressionSettings.REQUEST_DECODING, "some");
+            client.register(RestCompressClientFeature.class);
+            client.target(server.uri("data/3000")).request().get(byte[].class);
+        });
+        assertEquals(serverMessage(CompressionSettings.REQUEST_DECODING, "some"), settingsFailure(e));
+    }
 }

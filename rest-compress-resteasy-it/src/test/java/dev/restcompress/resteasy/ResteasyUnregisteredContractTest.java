@@ -1,15 +1,28 @@
 package dev.restcompress.resteasy;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.restcompress.contract.HttpContract;
 import dev.restcompress.contract.app.ContractResource;
 import dev.restcompress.contract.app.SeenEncodingFilter;
 import jakarta.ws.rs.SeBootstrap;
 import jakarta.ws.rs.core.Application;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.zip.GZIPOutputStream;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The HTTP contract on RESTEasy 6.2 (Undertow through {@code SeBootstrap}, 127.0.0.1, a free port)
@@ -23,7 +36,7 @@ class ResteasyUnregisteredContractTest extends HttpContract {
     public static class ResourcesOnly extends Application {
         @Override
         public Set<Class<?>> getClasses() {
-            return Set.of(ContractResource.class, SeenEncodingFilter.class);
+            return Set.of(ContractResource.class, SeenEncodingFilter.class, StreamResource.class);
         }
     }
 
@@ -44,5 +57,47 @@ class ResteasyUnregisteredContractTest extends HttpContract {
     @Override
     protected URI baseUri() {
         return server.configuration().baseUri();
+    }
+
+    /**
+     * A stream-taking resource reads a chunked body (no Content-Length: it streams through the decoder)
+     * that turns out corrupt or too large: the library's mappers, registered by the services file too,
+     * answer 400/413 instead of RESTEasy's 500.
+     */
+    @ParameterizedTest
+    @CsvSource({"corrupt,400", "bomb,413", "fine,200"})
+    void aStreamTakingResourceGetsTheLibrarysStatusForABadChunkedBody(String kind, int status) throws Exception {
+        byte[] body = switch (kind) {
+            case "corrupt" -> corruptAfterTheHeader();
+            case "bomb" -> gzip(new byte[MAX_DECODED_SIZE * 4]);
+            default -> gzip(new byte[1000]);
+        };
+        HttpRequest req = HttpRequest.newBuilder(baseUri().resolve("stream-in")).timeout(Duration.ofSeconds(30))
+                .header("Content-Encoding", "gzip")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))).build();
+        HttpResponse<String> r = HttpClient.newHttpClient().send(req, HttpResponse.BodyHandlers.ofString());
+        assertEquals(status, r.statusCode(), r.body());
+        if (status == 200) {
+            assertEquals("1000", r.body());
+        } else {
+            assertTrue(r.body().contains("gzip"), r.body());
+        }
+    }
+
+    private static byte[] gzip(byte[] data) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(bytes)) {
+            gz.write(data);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** A valid gzip header, then bytes that are no deflate stream. */
+    private static byte[] corruptAfterTheHeader() throws Exception {
+        byte[] good = gzip("some text that compresses a little, some text".repeat(200).getBytes(StandardCharsets.US_ASCII));
+        for (int i = 12; i < good.length - 8; i++) {
+            good[i] = (byte) 0xff;
+        }
+        return good;
     }
 }

@@ -77,6 +77,18 @@ public class ContractResource {
         return Payloads.textString(size);
     }
 
+    /**
+     * No rest-compress annotation, takes a body: decodes it only because the contract's servers run with
+     * {@code rest-compress.request-decoding=all}.
+     */
+    @POST
+    @Path("plain-echo")
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.APPLICATION_OCTET_STREAM)
+    public byte[] plainEcho(byte[] body) {
+        return body;
+    }
+
     /** A tagged representation that answers {@code If-None-Match} itself, as applications do. */
     @GET
     @Path("etag")

@@ -12,8 +12,8 @@ import dev.restcompress.codec.OptionalCodingProvider;
  * classes that link against brotli4j are touched only after it was found.
  */
 public final class BrotliProvider extends OptionalCodingProvider {
-    /** Maven coordinates of the library, for messages. */
-    static final String ARTIFACT = "com.aayushatharva.brotli4j:brotli4j";
+    /** Maven coordinates of the library with the version the build was tested with, for messages. */
+    static final String ARTIFACT = testedArtifact("com.aayushatharva.brotli4j:brotli4j");
 
     public BrotliProvider() {
         super("br", new Levels(0, 11, 11, 4, 1));
@@ -38,9 +38,19 @@ public final class BrotliProvider extends OptionalCodingProvider {
             cause = e;
         }
         if (cause != null) {
-            return Availability.missing("brotli4j's native library did not load"
-                    + " (add com.aayushatharva.brotli4j:native-<platform>): " + cause, cause);
+            return Availability.missing("brotli4j's native library did not load (add "
+                    + testedArtifact("com.aayushatharva.brotli4j:native-" + platform()) + "): " + cause, cause);
         }
         return Availability.ok();
+    }
+
+    /** brotli4j's name for this platform in its native artifacts ({@code native-linux-x86_64}, ...). */
+    static String platform() {
+        String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
+        String arch = System.getProperty("os.arch", "").toLowerCase(java.util.Locale.ROOT);
+        String o = os.contains("mac") ? "osx" : os.contains("win") ? "windows" : os.contains("linux") ? "linux" : os;
+        String a = arch.equals("amd64") || arch.equals("x86_64") ? "x86_64"
+                : arch.equals("arm64") || arch.equals("aarch64") ? "aarch64" : arch;
+        return o + "-" + a;
     }
 }

@@ -12,8 +12,8 @@ import dev.restcompress.codec.OptionalCodingProvider;
  * {@link ZstdCodec}, which links against zstd-jni, is touched only after the probe succeeded.
  */
 public final class ZstdProvider extends OptionalCodingProvider {
-    /** Maven coordinates of the library, for messages. */
-    static final String ARTIFACT = "com.github.luben:zstd-jni";
+    /** Maven coordinates of the library with the version the build was tested with, for messages. */
+    static final String ARTIFACT = testedArtifact("com.github.luben:zstd-jni");
 
     public ZstdProvider() {
         super("zstd", new Levels(1, 22, 22, 3, 1));
@@ -32,7 +32,7 @@ public final class ZstdProvider extends OptionalCodingProvider {
         } catch (ClassNotFoundException e) {
             return Availability.missing(ARTIFACT + " is not on the class path", e);
         } catch (LinkageError e) {
-            return Availability.missing("zstd-jni's native library did not load: " + e, e);
+            return Availability.missing("zstd-jni's native library did not load (" + ARTIFACT + "): " + e, e);
         }
         return Availability.ok();
     }
