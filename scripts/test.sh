@@ -26,7 +26,7 @@ echo "test: soak of the demo server (scripts/soak.sh --short)" >&2
 SKIP_BUILD=1 scripts/soak.sh --short
 
 # The deployment tests once more inside WildFly 39 with its own RESTEasy (the first run downloads
-# the 261 MB server from Maven Central). The library is rebuilt in the same reactor, its unit tests
-# skipped: they just ran.
+# the 261 MB server from Maven Central). The library and the shared HTTP contract are rebuilt in the
+# same reactor, their unit tests skipped: they just ran.
 echo "test: deployment tests on WildFly" >&2
-mvn -B verify -pl rest-compress-lib,rest-compress-it -Pwildfly -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false "$@"
+mvn -B verify -pl rest-compress-lib,rest-compress-http-contract,rest-compress-it -Pwildfly -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false "$@"

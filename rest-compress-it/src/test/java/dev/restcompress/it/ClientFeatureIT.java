@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.restcompress.annotation.EncodeRequest;
 import dev.restcompress.client.RestCompressClientFeature;
 import dev.restcompress.config.CompressionSettings;
-import dev.restcompress.it.app.EchoResource;
-import dev.restcompress.it.app.Payloads;
+import dev.restcompress.contract.app.ContractResource;
+import dev.restcompress.contract.app.Payloads;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.client.ClientRequestContext;
@@ -87,12 +87,12 @@ class ClientFeatureIT {
     }
 
     private WebTarget target(Client c, String path) throws Exception {
-        return c.target(Wire.uri(base, path));
+        return c.target(Deployments.applicationRoot(base).resolve(path));
     }
 
     @Test
     void lzfResponseIsDecodedTransparently() throws Exception {
-        try (Response r = target(client, "api/data/text").queryParam("size", 100_000).request().get()) {
+        try (Response r = target(client, "contract/text").queryParam("size", 100_000).request().get()) {
             assertEquals(200, r.getStatus());
             assertEquals("lzf", wireCoding.get(), "the feature advertises lzf and the server prefers it");
             assertEquals(Payloads.textString(100_000), r.readEntity(String.class));
@@ -101,7 +101,7 @@ class ClientFeatureIT {
 
     @Test
     void decodedResponseNoLongerShowsTheCodingHeaders() throws Exception {
-        try (Response r = target(client, "api/data/text").queryParam("size", 100_000).request().get()) {
+        try (Response r = target(client, "contract/text").queryParam("size", 100_000).request().get()) {
             assertEquals(Payloads.textString(100_000), r.readEntity(String.class));
             assertEquals("lzf", wireCoding.get());
             // The decoder runs when the entity is read, and promises to remove the coding headers.
@@ -114,7 +114,7 @@ class ClientFeatureIT {
 
     @Test
     void gzipResponseIsDecodedTransparently() throws Exception {
-        try (Response r = target(client, "api/data/gzip-only").queryParam("size", 100_000).request().get()) {
+        try (Response r = target(client, "contract/gzip-only").queryParam("size", 100_000).request().get()) {
             assertEquals(200, r.getStatus());
             assertEquals("gzip", wireCoding.get());
             assertEquals(Payloads.textString(100_000), r.readEntity(String.class));
@@ -123,7 +123,7 @@ class ClientFeatureIT {
 
     @Test
     void streamingResponseIsDecodedTransparently() throws Exception {
-        try (Response r = target(client, "api/data/stream").queryParam("parts", 3).queryParam("size", 20_000)
+        try (Response r = target(client, "contract/stream").queryParam("parts", 3).queryParam("size", 20_000)
                 .request().get()) {
             assertEquals(200, r.getStatus());
             assertEquals("lzf", wireCoding.get());
@@ -138,12 +138,12 @@ class ClientFeatureIT {
     @Test
     void roundTripWithRequestPropertyCompressesRequestAndDecodesResponse() throws Exception {
         byte[] plain = Payloads.text(50_000, 21);
-        try (Response r = target(client, "api/echo").request()
+        try (Response r = target(client, "contract/echo").request()
                 .property(CompressionSettings.CLIENT_REQUEST_CODING, "lzf")
                 .post(Entity.entity(plain, MediaType.APPLICATION_OCTET_STREAM_TYPE))) {
             assertEquals(200, r.getStatus(), () -> r.readEntity(String.class));
-            assertEquals("lzf", r.getHeaderString(EchoResource.SEEN), "the request body travelled LZF-encoded");
-            assertEquals(Integer.toString(plain.length), r.getHeaderString(EchoResource.LENGTH));
+            assertEquals("lzf", r.getHeaderString(ContractResource.SEEN), "the request body travelled LZF-encoded");
+            assertEquals(Integer.toString(plain.length), r.getHeaderString(ContractResource.LENGTH));
             assertEquals("lzf", wireCoding.get(), "the response travelled LZF-encoded");
             assertArrayEquals(plain, r.readEntity(byte[].class));
         }
@@ -153,10 +153,10 @@ class ClientFeatureIT {
     void encodeRequestAnnotationOnTheEntityCompressesWithGzip() throws Exception {
         byte[] plain = Payloads.text(50_000, 22);
         Annotation[] annotations = {gzipRequest()};
-        try (Response r = target(client, "api/echo").request()
+        try (Response r = target(client, "contract/echo").request()
                 .post(Entity.entity(plain, MediaType.APPLICATION_OCTET_STREAM_TYPE, annotations))) {
             assertEquals(200, r.getStatus(), () -> r.readEntity(String.class));
-            assertEquals("gzip", r.getHeaderString(EchoResource.SEEN));
+            assertEquals("gzip", r.getHeaderString(ContractResource.SEEN));
             assertArrayEquals(plain, r.readEntity(byte[].class));
         }
     }
@@ -165,10 +165,10 @@ class ClientFeatureIT {
     void clientWideRequestCodingApplies() throws Exception {
         byte[] plain = Payloads.text(30_000, 23);
         try (Client lzfClient = newClient("lzf");
-                Response r = target(lzfClient, "api/echo").request()
+                Response r = target(lzfClient, "contract/echo").request()
                         .post(Entity.entity(plain, MediaType.APPLICATION_OCTET_STREAM_TYPE))) {
             assertEquals(200, r.getStatus(), () -> r.readEntity(String.class));
-            assertEquals("lzf", r.getHeaderString(EchoResource.SEEN));
+            assertEquals("lzf", r.getHeaderString(ContractResource.SEEN));
             assertArrayEquals(plain, r.readEntity(byte[].class));
         }
     }
@@ -176,10 +176,10 @@ class ClientFeatureIT {
     @Test
     void withoutAskingTheRequestBodyIsSentPlain() throws Exception {
         byte[] plain = Payloads.text(30_000, 24);
-        try (Response r = target(client, "api/echo").request()
+        try (Response r = target(client, "contract/echo").request()
                 .post(Entity.entity(plain, MediaType.APPLICATION_OCTET_STREAM_TYPE))) {
             assertEquals(200, r.getStatus());
-            assertEquals("none", r.getHeaderString(EchoResource.SEEN));
+            assertEquals("none", r.getHeaderString(ContractResource.SEEN));
             assertArrayEquals(plain, r.readEntity(byte[].class));
         }
     }

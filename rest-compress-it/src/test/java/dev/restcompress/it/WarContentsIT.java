@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The WAR is self-contained for a container with isolated class loaders (WildFly): library, LZF jar
- * and application inside, test classes outside. Needs no container.
+ * and the contract's application inside; test classes (this module's and the contract's own, such as
+ * {@code HttpContract} and its {@code Wire}) outside. Needs no container.
  */
 class WarContentsIT {
     private final WebArchive war = Deployments.war("contents");
@@ -19,7 +20,10 @@ class WarContentsIT {
         assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/server/RestCompressFeature.class"), war::toString);
         assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/codec/lzf/LzfCodec.class"));
         assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/annotation/LZF.class"));
-        assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/it/app/CompressApplication.class"));
+        assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/it/app/ContractApplication.class"));
+        for (String app : new String[] {"ContractResource", "Gates", "Payloads", "SeenEncodingFilter"}) {
+            assertTrue(war.contains("/WEB-INF/classes/dev/restcompress/contract/app/" + app + ".class"), app);
+        }
         assertTrue(war.contains("/WEB-INF/classes/" + Deployments.NATIVE_SHIM), "the libdeflate JNI shim");
         assertTrue(war.contains("/WEB-INF/classes/" + Deployments.CODING_PROVIDERS), "the coding providers");
         assertTrue(war.getContent(p -> p.get().matches("/WEB-INF/lib/compress-lzf-.*\\.jar")).size() == 1,
@@ -39,9 +43,11 @@ class WarContentsIT {
     void leavesTheTestsOut() {
         for (ArchivePath p : war.getContent().keySet()) {
             String name = p.get();
-            assertFalse(name.startsWith("/WEB-INF/classes/dev/restcompress/it/")
+            boolean test = name.startsWith("/WEB-INF/classes/dev/restcompress/it/")
                     && !name.startsWith("/WEB-INF/classes/dev/restcompress/it/app/")
-                    && name.endsWith(".class"), "test class in the WAR: " + name);
+                    || name.startsWith("/WEB-INF/classes/dev/restcompress/contract/")
+                    && !name.startsWith("/WEB-INF/classes/dev/restcompress/contract/app/");
+            assertFalse(test && name.endsWith(".class"), "test class in the WAR: " + name);
         }
     }
 }

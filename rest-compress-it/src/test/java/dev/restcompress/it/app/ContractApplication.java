@@ -1,0 +1,34 @@
+package dev.restcompress.it.app;
+
+import dev.restcompress.config.CompressionSettings;
+import dev.restcompress.contract.HttpContract;
+import dev.restcompress.contract.app.ContractResource;
+import dev.restcompress.contract.app.SeenEncodingFilter;
+import dev.restcompress.server.RestCompressFeature;
+import jakarta.ws.rs.ApplicationPath;
+import jakarta.ws.rs.core.Application;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The deployed application: the rest-compress server feature and the shared contract's resources,
+ * configured as {@link HttpContract} requires (a 64 KiB decoded-size limit, so 413 is cheap to provoke,
+ * and request decoding on every method). Top-level (not nested) so that containers with their own
+ * class loaders (WildFly) can load it from the WAR alone.
+ */
+@ApplicationPath(ContractApplication.PATH)
+public class ContractApplication extends Application {
+    /** The application's path under the deployment's context root. */
+    public static final String PATH = "api";
+
+    @Override
+    public Set<Class<?>> getClasses() {
+        return Set.of(RestCompressFeature.class, ContractResource.class, SeenEncodingFilter.class);
+    }
+
+    @Override
+    public Map<String, Object> getProperties() {
+        return Map.of(CompressionSettings.MAX_DECODED_SIZE, (long) HttpContract.MAX_DECODED_SIZE,
+                CompressionSettings.REQUEST_DECODING, "all");
+    }
+}
