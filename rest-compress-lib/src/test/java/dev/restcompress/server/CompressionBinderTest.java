@@ -15,12 +15,18 @@ import jakarta.ws.rs.ext.RuntimeDelegate;
 import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.jboss.resteasy.reactive.common.jaxrs.RuntimeDelegateImpl;
 import org.junit.jupiter.api.Test;
 
-/** What {@link CompressionBinder} binds to one resource method, at which priority, on which runtime. */
+/**
+ * What {@link CompressionBinder} binds to one resource method, at which priority, on which runtime; one
+ * binder per application, found by both features; the features' registrations.
+ */
 class CompressionBinderTest {
     @SuppressWarnings("unused")
     static class Resource {
@@ -139,5 +145,91 @@ class CompressionBinderTest {
         CompressionBinder second = binder();
         assertEquals(Map.copyOf(registered), bind(second, "get", new LinkedHashMap<>(registered)));
         assertTrue(second.applied());
+    }
+
+    /** An application's configuration as the features see it: properties, and what was registered. */
+    static final class App {
+        final Map<String, Object> properties = new HashMap<>();
+        final List<Object> registered = new ArrayList<>();
+
+        FeatureContext context() {
+            Configuration config = (Configuration) Proxy.newProxyInstance(getLoader(), new Class<?>[] {Configuration.class},
+                    (p, x, a) -> switch (x.getName()) {
+                        case "getProperty" -> properties.get((String) a[0]);
+                        case "getPropertyNames" -> properties.keySet();
+                        case "isRegistered" -> registered.stream().anyMatch(o -> o.getClass().equals(a[0]));
+                        default -> throw new UnsupportedOperationException(x.getName());
+                    });
+            FeatureContext[] self = new FeatureContext[1];
+            self[0] = (FeatureContext) Proxy.newProxyInstance(getLoader(), new Class<?>[] {FeatureContext.class},
+                    (p, x, a) -> switch (x.getName()) {
+                        case "getConfiguration" -> config;
+                        case "property" -> {
+                            properties.put((String) a[0], a[1]);
+                            yield self[0];
+                        }
+                        case "register" -> {
+                            registered.add(a[0]);
+                            yield self[0];
+                        }
+                        default -> throw new UnsupportedOperationException(x.getName());
+                    });
+            return self[0];
+        }
+
+        boolean registeredA(Class<?> type) {
+            return registered.stream().anyMatch(type::isInstance);
+        }
+    }
+
+    @Test
+    void oneBinderPerApplicationKeptInItsConfiguration() {
+        App app = new App();
+        CompressionBinder first = CompressionBinder.of(app.context());
+        assertTrue(first == app.properties.get(CompressionBinder.PROPERTY), "stored under its property");
+        assertTrue(first == CompressionBinder.of(app.context()), "found again, not built again");
+    }
+
+    @Test
+    void anUnknownKeyInTheApplicationsConfigurationIsReportedAtStartUp() {
+        App app = new App();
+        app.properties.put("rest-compress.treshold", "10");
+        try (ServerPartsTest.Recorder log = new ServerPartsTest.Recorder(CompressionSettings.class.getName())) {
+            CompressionBinder.of(app.context());
+            assertTrue(log.records.stream().anyMatch(r -> r.getMessage().contains("rest-compress.treshold")
+                    && r.getMessage().contains("rest-compress.threshold")
+                    && r.getLevel() == java.util.logging.Level.WARNING), "the misspelt key and the nearest valid one");
+        }
+    }
+
+    @Test
+    void onQuarkusRestTheFeatureAlsoChecksThatTheBindingWasApplied() {
+        App quarkus = new App();
+        quarkus.properties.put(CompressionBinder.PROPERTY, quarkusBinder());
+        assertTrue(new RestCompressFeature().configure(quarkus.context()));
+        assertTrue(quarkus.registeredA(BindingCheck.class), quarkus.registered.toString());
+
+        App resteasy = new App();
+        assertTrue(new RestCompressFeature().configure(resteasy.context()));
+        assertFalse(resteasy.registeredA(BindingCheck.class), resteasy.registered.toString());
+        assertTrue(resteasy.registeredA(CompressionBinder.class) && resteasy.registeredA(RejectedBodyMapper.class)
+                && resteasy.registeredA(DecompressionExceptionMapper.class), resteasy.registered.toString());
+    }
+
+    @Test
+    void theDynamicFeatureAppliesTheApplicationsBinder() throws NoSuchMethodException {
+        App app = new App();
+        CompressionBinder binder = binder();
+        app.properties.put(CompressionBinder.PROPERTY, binder);
+        Method get = Resource.class.getMethod("get");
+        ResourceInfo info = (ResourceInfo) Proxy.newProxyInstance(getLoader(), new Class<?>[] {ResourceInfo.class},
+                (p, x, a) -> switch (x.getName()) {
+                    case "getResourceClass" -> Resource.class;
+                    case "getResourceMethod" -> get;
+                    default -> throw new UnsupportedOperationException(x.getName());
+                });
+        new RestCompressDynamicFeature().configure(info, app.context());
+        assertTrue(binder.applied());
+        assertTrue(app.registeredA(NegotiationFilter.class), app.registered.toString());
     }
 }
