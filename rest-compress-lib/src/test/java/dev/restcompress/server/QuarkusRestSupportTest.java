@@ -43,7 +43,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * resteasy-reactive jars, no Quarkus application): the header bridge copies the coding headers to the
  * HTTP response before the first byte, and the worker hop moves an encoded response off the event loop.
  * The HTTP response is a recording {@link ServerHttpResponse} (in Quarkus the Vert.x one); the whole path
- * on a real Quarkus app is quarkus-it's {@code QuarkusRestIT}.
+ * on a real Quarkus app is quarkus-it's {@code QuarkusContractTest} and {@code EventLoopTest}.
  */
 @SuppressWarnings("removal") // BlockingOperationSupport: see QuarkusRestSupport.WorkerHop
 class QuarkusRestSupportTest {
