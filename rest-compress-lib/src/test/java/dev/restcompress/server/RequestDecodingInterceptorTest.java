@@ -36,6 +36,14 @@ class RequestDecodingInterceptorTest {
         final MultivaluedMap<String, String> headers = new MultivaluedHashMap<>();
         InputStream stream;
         int replaced;
+        /** What the entity reader does with the stream it is handed (default: read it whole). */
+        java.util.function.Function<InputStream, Object> read = in -> {
+            try {
+                return in.readAllBytes();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
 
         Reader(byte[] body) {
             stream = new ByteArrayInputStream(body);
@@ -51,7 +59,13 @@ class RequestDecodingInterceptorTest {
                             replaced++;
                             yield null;
                         }
-                        case "proceed" -> stream.readAllBytes();
+                        case "proceed" -> {
+                            try {
+                                yield read.apply(stream);
+                            } catch (java.io.UncheckedIOException e) {
+                                throw e.getCause();
+                            }
+                        }
                         default -> throw new UnsupportedOperationException(m.getName());
                     });
         }
@@ -107,6 +121,43 @@ class RequestDecodingInterceptorTest {
     void aBodyOfUnknownOrInvalidLengthStreams() throws IOException {
         assertEquals(1, streamingDecoders(null));
         assertEquals(1, streamingDecoders("many"));
+    }
+
+    /** A corrupt lzf body (a valid one, cut short) declared with its length; the reader is given by the test. */
+    Reader corruptLzf() {
+        byte[] body = compressed("lzf");
+        Reader reader = new Reader(Arrays.copyOf(body, body.length / 2));
+        reader.headers.putSingle("Content-Encoding", "lzf");
+        return reader;
+    }
+
+    @Test
+    void aDecodingFailureAnEntityReaderWrappedIsStillAnswered400() {
+        Reader reader = corruptLzf();
+        reader.read = in -> {
+            try {
+                return in.readAllBytes();
+            } catch (IOException e) {
+                // What entity readers do (Jackson, RESTEasy's providers): wrap it in one of their own.
+                throw new jakarta.ws.rs.ProcessingException("could not read the entity", e);
+            }
+        };
+        jakarta.ws.rs.WebApplicationException e = org.junit.jupiter.api.Assertions.assertThrows(
+                jakarta.ws.rs.WebApplicationException.class,
+                () -> new RequestDecodingInterceptor(registry, 1 << 20).aroundReadFrom(reader.proxy()));
+        assertEquals(RejectedBodyException.class, e.getClass());
+        assertEquals(400, e.getResponse().getStatus());
+    }
+
+    @Test
+    void aReaderFailureOfItsOwnPassesThroughUnchanged() {
+        Reader reader = corruptLzf();
+        IllegalStateException own = new IllegalStateException("the reader's own bug");
+        reader.read = in -> {
+            throw own;
+        };
+        assertSame(own, org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> new RequestDecodingInterceptor(registry, 1 << 20).aroundReadFrom(reader.proxy())));
     }
 
     @Test
