@@ -29,7 +29,7 @@ start=$(date +%s)
 # install the lib's parent POM first is not needed: -pl with the reactor root resolves it.
 mvn -B -q -pl rest-compress-lib -Ppitest -Dpitest.threads="$threads" -DtargetClasses="$targets" \
     -Dpitest.reportsDirectory="$out" \
-    test-compile org.pitest:pitest-maven:mutationCoverage "$@" 2>&1 | tee "$out/pitest.log" | grep -E 'ERROR|FAIL' || true
+    test-compile org.pitest:pitest-maven:mutationCoverage "$@" 2>&1 | tee "$out/pitest.log" | grep -E '\[ERROR\]|BUILD FAILURE' || true
 end=$(date +%s)
 
 csv="$out/mutations.csv"

@@ -8,8 +8,11 @@ import java.util.Locale;
 /**
  * A parsed {@code Accept-Encoding} header (RFC 9110 section 12.5.3): codings with their weights.
  *
- * <p>Parsing never throws: an entry with an invalid token or an invalid {@code q} is ignored, as
- * are parameters other than {@code q}. Tokens are lower-cased; {@code x-gzip} becomes {@code gzip}.
+ * <p>Parsing never throws: an entry with an invalid token, an invalid {@code q} or more than one
+ * {@code q} (RFC 9110 gives an entry one weight; {@code gzip;q=0;q=1} must not turn a refusal into an
+ * acceptance) is ignored; parameters other than {@code q} are ignored. Whitespace around {@code =} is
+ * tolerated although RFC 9110 allows none there, so that a refusal written {@code gzip; q = 0} still
+ * refuses. Tokens are lower-cased; {@code x-gzip} becomes {@code gzip}.
  * When a coding is listed twice the lower weight wins, so a refusal ({@code q=0}) is never
  * overridden. Weights are kept in thousandths (0 to 1000) to avoid floating point. Parsing is one
  * pass, linear in the header's length. Immutable and thread-safe.
@@ -100,6 +103,7 @@ public final class AcceptEncoding {
             return;
         }
         int weight = 1000;
+        boolean weighted = false;
         int p = semi;
         while (p < to) {
             int next = s.indexOf(';', p + 1);
@@ -110,10 +114,11 @@ public final class AcceptEncoding {
             int eq = param.indexOf('=');
             String name = (eq < 0 ? param : param.substring(0, eq)).trim();
             if (name.equalsIgnoreCase("q")) {
-                weight = eq < 0 ? -1 : parseQ(param.substring(eq + 1).trim());
+                weight = eq < 0 || weighted ? -1 : parseQ(param.substring(eq + 1).trim());
                 if (weight < 0) {
-                    return; // invalid weight: ignore the whole entry
+                    return; // invalid or second weight: ignore the whole entry
                 }
+                weighted = true;
             }
             p = next;
         }

@@ -92,6 +92,14 @@ class NegotiationTest {
         "gzip;q=1.001                     | lzf gzip      | identity",
         "gzip;q=.5                        | lzf gzip      | identity",
         "gzip;q                           | lzf gzip      | identity",
+        // one weight per entry: a second q makes the entry invalid, so it cannot undo a refusal
+        "gzip;q=0;q=1                     | lzf gzip      | identity",
+        "gzip;q=0;Q=1, lzf;q=0.1          | lzf gzip      | lzf",
+        "gzip;q=1;q=1, lzf;q=0.1          | lzf gzip      | lzf",
+        "gzip;q=0.5;level=1;q=0.5         | lzf gzip      | identity",
+        // whitespace around '=' (not RFC 9110 syntax) is tolerated, so a refusal still refuses
+        "gzip ; q = 0, lzf;q=0.1          | lzf gzip      | lzf",
+        "gzip;q =0.2, lzf;q= 0.1          | lzf gzip      | gzip",
         // other parameters are ignored
         "gzip;level=9                     | lzf gzip      | gzip",
         "gzip;foo=bar;q=0.2, lzf;q=0.1    | lzf gzip      | gzip",

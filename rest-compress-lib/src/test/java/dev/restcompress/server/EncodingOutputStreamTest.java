@@ -137,6 +137,30 @@ class EncodingOutputStreamTest {
         assertEquals("3000", header("Content-Length"), "tried in one shot: exact length");
     }
 
+    /** 100 random bytes and a run of 'a's, the run as long as it takes for lzf to save nothing at all. */
+    static byte[] lzfNeitherShrinksNorGrows() {
+        for (int run = 0; run < 64; run++) {
+            byte[] data = new byte[100 + run];
+            new Random(100).nextBytes(data);
+            java.util.Arrays.fill(data, 100, data.length, (byte) 'a');
+            if (LZF.compress(data, 0, data.length, new byte[LZF.maxCompressedLength(data.length)], 0) == data.length) {
+                return data;
+            }
+        }
+        throw new AssertionError("no body that lzf encodes to its own size");
+    }
+
+    @Test
+    void aBodyThatCompressesToItsOwnSizeGoesOutPlain() throws IOException {
+        byte[] data = lzfNeitherShrinksNorGrows();
+        try (EncodingOutputStream out = stream(true, 0, 4096, Integer.MAX_VALUE, false)) {
+            out.write(data);
+        }
+        assertArrayEquals(data, sink.toByteArray(), "no gain: spare the client the decoding");
+        assertNull(header("Content-Encoding"));
+        assertEquals(Integer.toString(data.length), header("Content-Length"));
+    }
+
     @Test
     void aWritersOwnLengthIsKeptUpToTheBoundAndRemovedBeyondIt() throws IOException {
         byte[] data = text(500);

@@ -126,7 +126,8 @@ class HardeningTest {
         ";;;,,,                        | -",     // no token at all
         "ü, gzïp                       | -",     // not tokens
         "\u00ff\u00fe                  | -",
-        "gzip;q=0.5;q=0.9              | gzip",  // the last q counts; still acceptable
+        "gzip;q=0.5;q=0.9              | -",     // two weights (RFC 9110 allows one): entry ignored
+        "gzip;q=0;q=1, lzf;q=0         | -",     // so a second q cannot undo a refusal
         "lzf;level=9;x=\"y\"           | lzf",   // unknown parameters ignored
         "*;q=0.001                     | lzf",   // any coding, server preference: lzf
         "identity;q=0, *;q=0, lzf;q=0  | 406",

@@ -1,0 +1,22 @@
+package dev.restcompress.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The start-up line's list of codings: each as its provider describes it, unknown ones by token. */
+class CodingDescriptionsTest {
+    @Test
+    void eachCodingIsNamedAsItsProviderDescribesIt() {
+        String line = CodingDescriptions.of(List.of("gzip", "lzf", "no-such-coding"));
+        // gzip names its engine ("gzip (libdeflate)" or "gzip (JDK)"); lzf has no more to say than its token.
+        assertTrue(line.matches("gzip \\((libdeflate|JDK)[^)]*\\), lzf, no-such-coding"), line);
+    }
+
+    @Test
+    void noCodingsIsAnEmptyList() {
+        assertEquals("", CodingDescriptions.of(List.of()));
+    }
+}
