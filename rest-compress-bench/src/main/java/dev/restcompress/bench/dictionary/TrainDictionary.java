@@ -125,7 +125,7 @@ public final class TrainDictionary {
     }
 
     /** gzip size: the raw deflate stream plus gzip's 10-byte header and 8-byte trailer. */
-    static int gzipSize(byte[] data, int level) {
+    public static int gzipSize(byte[] data, int level) {
         Deflater deflater = new Deflater(level, true);
         try {
             deflater.setInput(data);
