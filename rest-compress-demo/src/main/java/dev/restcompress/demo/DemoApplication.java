@@ -17,7 +17,7 @@ public final class DemoApplication extends Application {
 
     @Override
     public Set<Object> getSingletons() {
-        return Set.of(new DemoResource(testdata));
+        return Set.of(new DemoResource(testdata), new DemoPage());
     }
 
     @Override

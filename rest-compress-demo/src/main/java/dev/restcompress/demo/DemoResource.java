@@ -36,6 +36,12 @@ public class DemoResource {
         this.testdata = testdata;
     }
 
+    /** {@code /rest/} shows the demo page. */
+    @GET
+    public Response home() {
+        return Response.seeOther(java.net.URI.create("index.html")).build();
+    }
+
     /** A testdata file as it is. */
     @GET
     @Path("static/{name}")

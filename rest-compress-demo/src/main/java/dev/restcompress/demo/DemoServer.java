@@ -41,6 +41,7 @@ public final class DemoServer {
         SeBootstrap.Instance instance = start(host, port, testdata);
         String base = "http://" + host + ":" + instance.configuration().port() + "/rest";
         System.out.println("rest-compress demo listening on " + base);
+        System.out.println("  open " + base + "/index.html in Chrome or Edge 130+ to see shared dictionaries (dcz, dcb)");
         System.out.println("  try: curl -s -H 'Accept-Encoding: lzf' -o /dev/null -D - " + base + "/complex/200");
         System.out.println("       curl --compressed -s " + base + "/static/" + firstFile(testdata) + " | head -c 300");
         CountDownLatch stop = new CountDownLatch(1);

@@ -5,8 +5,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.PathMatcher;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,12 +37,17 @@ public final class DictionarySamples {
     private DictionarySamples() {
     }
 
-    /** Loads a folder, or a file listing one http(s) URL per line ({@code #} comments allowed). */
-    public static List<byte[]> load(Path samples) throws IOException, InterruptedException {
+    /**
+     * Loads a folder (its files whose name matches {@code glob}, e.g. {@code *.json}), or a file
+     * listing one http(s) URL per line ({@code #} comments allowed).
+     */
+    public static List<byte[]> load(Path samples, String glob) throws IOException, InterruptedException {
         if (Files.isDirectory(samples)) {
             List<byte[]> out = new ArrayList<>();
+            PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + glob);
             try (Stream<Path> files = Files.walk(samples)) {
-                for (Path p : files.filter(Files::isRegularFile).filter(DictionarySamples::isSample).sorted().toList()) {
+                for (Path p : files.filter(Files::isRegularFile).filter(DictionarySamples::isSample)
+                        .filter(p -> matcher.matches(p.getFileName())).sorted().toList()) {
                     out.add(Files.readAllBytes(p));
                 }
             }

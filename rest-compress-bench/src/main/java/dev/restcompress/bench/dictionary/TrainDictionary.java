@@ -17,7 +17,8 @@ import java.util.zip.Deflater;
  * and zstd-3 without a dictionary.
  *
  * <p>Usage: {@code TrainDictionary --samples DIR|URL-LIST-FILE [--size 32k] --out FILE [--level 3]
- * [--held-out DIR|URL-LIST-FILE]}; with {@code --held-out} every sample trains and those measure.
+ * [--held-out DIR|URL-LIST-FILE] [--glob PATTERN]}; with {@code --held-out} every sample trains and
+ * those measure; {@code --glob} picks a folder's files by name.
  * See {@link DictionarySamples} for how samples are cut and held out, {@link RawDictionary} for why
  * the written dictionary starts with one newline byte.
  */
@@ -32,19 +33,21 @@ public final class TrainDictionary {
         Path samples = null;
         Path out = null;
         Path heldOutSamples = null;
+        String glob = "*";
         int size = 32 * 1024;
         int level = 3;
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
                 case "--samples" -> samples = Path.of(need(args[i], value));
+                case "--glob" -> glob = need(args[i], value);
                 case "--held-out" -> heldOutSamples = Path.of(need(args[i], value));
                 case "--out" -> out = Path.of(need(args[i], value));
                 case "--size" -> size = parseSize(need(args[i], value));
                 case "--level" -> level = Integer.parseInt(need(args[i], value));
                 case "-h", "--help" -> {
                     System.out.println("usage: train-dictionary.sh --samples DIR|URL-LIST-FILE [--size 32k] --out FILE"
-                            + " [--level 3] [--held-out DIR|URL-LIST-FILE]");
+                            + " [--level 3] [--held-out DIR|URL-LIST-FILE] [--glob '*.json']");
                     return;
                 }
                 default -> throw new IllegalArgumentException("unknown argument " + args[i] + " (try --help)");
@@ -58,8 +61,9 @@ public final class TrainDictionary {
             throw new IllegalArgumentException("--size must be 1k to 16m, was " + size);
         }
         DictionarySamples.Split split = heldOutSamples == null
-                ? DictionarySamples.split(DictionarySamples.load(samples))
-                : DictionarySamples.separate(DictionarySamples.load(samples), DictionarySamples.load(heldOutSamples));
+                ? DictionarySamples.split(DictionarySamples.load(samples, glob))
+                : DictionarySamples.separate(DictionarySamples.load(samples, glob),
+                        DictionarySamples.load(heldOutSamples, glob));
         List<byte[]> training = DictionarySamples.balanced(split.training(),
                 (long) size * TRAINING_BYTES_PER_DICTIONARY_BYTE);
         byte[] dictionary = RawDictionary.train(training, size);
