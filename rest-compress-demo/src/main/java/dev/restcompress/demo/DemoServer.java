@@ -54,9 +54,18 @@ public final class DemoServer {
 
     /** Starts the demo application; the caller stops the returned instance. */
     public static SeBootstrap.Instance start(String host, int port, Path testdata) throws Exception {
+        return start(host, port, testdata, java.util.Map.of());
+    }
+
+    /**
+     * Starts the demo application with extra application properties (e.g. {@code rest-compress.*}
+     * settings, which the library reads from the JAX-RS configuration before system properties).
+     */
+    public static SeBootstrap.Instance start(String host, int port, Path testdata,
+                                             java.util.Map<String, Object> properties) throws Exception {
         SeBootstrap.Configuration config = SeBootstrap.Configuration.builder()
                 .host(host).port(port).rootPath("/").build();
-        return SeBootstrap.start(new DemoApplication(testdata), config).toCompletableFuture()
+        return SeBootstrap.start(new DemoApplication(testdata, properties), config).toCompletableFuture()
                 .get(60, TimeUnit.SECONDS);
     }
 
