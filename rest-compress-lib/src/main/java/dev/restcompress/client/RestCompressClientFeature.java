@@ -2,6 +2,7 @@ package dev.restcompress.client;
 
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.config.CompressionSettings;
+import dev.restcompress.dictionary.DictionaryStore;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
@@ -18,10 +19,15 @@ import jakarta.ws.rs.core.FeatureContext;
  *       the proxy method, its entity parameter or among the entity's annotations, or the property
  *       {@value dev.restcompress.config.CompressionSettings#CLIENT_REQUEST_CODING} on the request or the
  *       client.</li>
+ *   <li>shared dictionaries (RFC 9842): dictionaries the server offers with {@code Use-As-Dictionary}
+ *       are kept while fresh, announced with {@code Available-Dictionary} on matching requests, and
+ *       {@code dcz}/{@code dcb} responses are decoded with them (off with
+ *       {@code rest-compress.client.dictionaries=false}).</li>
  * </ul>
  */
 public final class RestCompressClientFeature implements Feature {
     private volatile CodecRegistry registry;
+    private volatile DictionaryStore dictionaries;
 
     @Override
     public boolean configure(FeatureContext context) {
@@ -37,7 +43,24 @@ public final class RestCompressClientFeature implements Feature {
         context.register(new ClientResponseDecodingFilter(registry, settings.maxDecodedSize()), Priorities.ENTITY_CODER);
         context.register(new ClientRequestEncodingInterceptor(registry, settings.clientRequestCoding()),
                 Priorities.ENTITY_CODER);
+        ClientDictionaries shared = new ClientDictionaries(settings.dictionaries(), registry, settings.maxDecodedSize());
+        if (settings.dictionaries().clientEnabled() && shared.usable()) {
+            // After Accept-Encoding is set (request filters ascend) and after ordinary decoding (response
+            // filters descend), so a dictionary that came gzip-encoded is kept decoded.
+            context.register(shared.announcer(), Priorities.ENTITY_CODER + 100);
+            context.register(shared.receiver(), Priorities.ENTITY_CODER - 100);
+            this.dictionaries = shared.store();
+        }
         return true;
+    }
+
+    /**
+     * The shared dictionaries (RFC 9842) this client received and keeps, or {@code null} before
+     * {@code configure} or when dictionaries are off ({@code rest-compress.client.dictionaries}) or no
+     * dictionary coding is available.
+     */
+    public DictionaryStore dictionaries() {
+        return dictionaries;
     }
 
     /**

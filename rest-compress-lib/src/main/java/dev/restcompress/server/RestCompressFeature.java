@@ -29,6 +29,7 @@ public final class RestCompressFeature implements Feature {
         CompressionBinder binder = CompressionBinder.of(context);
         this.registry = binder.registry();
         context.register(binder);
+        context.register(new DictionaryEndpointFilter(binder.dictionaries()));
         context.register(new DecompressionExceptionMapper());
         context.register(new RejectedBodyMapper());
         if (binder.quarkusRest()) {

@@ -11,7 +11,8 @@ import dev.restcompress.codec.OptionalCodingProvider;
  * Qualities 0 to 11; defaults 4 one-shot, 1 streaming, from the measurements in docs/codings.md. The
  * classes that link against brotli4j are touched only after it was found.
  */
-public final class BrotliProvider extends OptionalCodingProvider {
+public final class BrotliProvider extends OptionalCodingProvider
+        implements dev.restcompress.codec.dictionary.DictionaryCodingSupport {
     /** Maven coordinates of the library, for messages. */
     static final String ARTIFACT = "com.aayushatharva.brotli4j:brotli4j";
 
@@ -42,5 +43,18 @@ public final class BrotliProvider extends OptionalCodingProvider {
                     + " (add com.aayushatharva.brotli4j:native-<platform>): " + cause, cause);
         }
         return Availability.ok();
+    }
+
+    @Override
+    public String dictionaryCoding() {
+        return dev.restcompress.dictionary.DictionaryHeaders.DCB;
+    }
+
+    @Override
+    public Codec createDictionaryCodec(dev.restcompress.dictionary.CompressionDictionary dictionary, int level) {
+        if (!availability().available()) {
+            throw new IllegalStateException(coding() + " is not available: " + availability().reason());
+        }
+        return DcbCodec.create(dictionary, level);
     }
 }
