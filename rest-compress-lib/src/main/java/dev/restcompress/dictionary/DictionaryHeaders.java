@@ -197,6 +197,10 @@ public final class DictionaryHeaders {
         return last > 0 && semi > last ? v.substring(0, semi).trim() : v;
     }
 
+    /** A number item (integer or decimal), told apart from a string item. */
+    private record Numeric(String text) {
+    }
+
     /** A token item, told apart from a string item. */
     private record Token(String value) {
     }
@@ -290,7 +294,7 @@ public final class DictionaryHeaders {
                 while (pos < s.length() && (Character.isDigit(s.charAt(pos)) || s.charAt(pos) == '.')) {
                     pos++;
                 }
-                return s.substring(start, pos);
+                return new Numeric(s.substring(start, pos));
             }
             if (c == ':') {
                 int end = s.indexOf(':', pos + 1);
