@@ -33,8 +33,11 @@ final class HeadlessChromium {
     private HeadlessChromium() {
     }
 
-    /** The page's report body, or a test failure (with the browser's log tail) after {@code limit}. */
-    static String runPage(String pageUrl, Duration limit) throws IOException, InterruptedException {
+    /**
+     * The page's report body, or a test failure (with the browser's log tail) after {@code limit};
+     * {@code extraFlags} go to the browser's command line.
+     */
+    static String runPage(String pageUrl, Duration limit, String... extraFlags) throws IOException, InterruptedException {
         Path binary = Tools.chromium();
         HttpServer collector = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         CompletableFuture<String> report = new CompletableFuture<>();
@@ -54,10 +57,12 @@ final class HeadlessChromium {
             String reportUrl = "http://127.0.0.1:" + collector.getAddress().getPort() + "/report";
             String url = pageUrl + (pageUrl.contains("?") ? "&" : "?") + "report="
                     + URLEncoder.encode(reportUrl, StandardCharsets.UTF_8);
-            browser = new ProcessBuilder(List.of(binary.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                    "--no-first-run", "--no-default-browser-check", "--disable-extensions",
-                    "--disable-background-networking", "--user-data-dir=" + profile, url))
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "--headless", "--no-sandbox",
+                    "--disable-gpu", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+                    "--disable-background-networking", "--user-data-dir=" + profile));
+            command.addAll(List.of(extraFlags));
+            command.add(url);
+            browser = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             try {
                 return report.get(limit.toMillis(), TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {

@@ -19,6 +19,8 @@ import java.util.function.Function;
  *       served dictionary, in seconds; the browser keeps it that long</td></tr>
  *   <tr><td>{@value #DCZ_LEVEL}</td><td>3</td><td>zstd level of {@code dcz} (1-19)</td></tr>
  *   <tr><td>{@value #DCB_LEVEL}</td><td>5</td><td>brotli quality of {@code dcb} (0-11)</td></tr>
+ *   <tr><td>{@value #PREFERENCE}</td><td>dcz,dcb</td><td>which dictionary coding wins when the client
+ *       weighs both the same (browsers send {@code dcb, dcz} with equal weight)</td></tr>
  *   <tr><td>{@value #MAX_SIZE}</td><td>4194304</td><td>largest dictionary kept: a delta version, or
  *       one the client receives</td></tr>
  *   <tr><td>{@value #DELTA_STORE_BYTES}</td><td>33554432</td><td>server: bytes of previous versions
@@ -35,13 +37,15 @@ public final class DictionarySettings {
     public static final String MAX_AGE = CompressionSettings.PREFIX + "dictionary.max-age";
     public static final String DCZ_LEVEL = CompressionSettings.PREFIX + "dictionary.dcz-level";
     public static final String DCB_LEVEL = CompressionSettings.PREFIX + "dictionary.dcb-level";
+    public static final String PREFERENCE = CompressionSettings.PREFIX + "dictionary.preference";
     public static final String MAX_SIZE = CompressionSettings.PREFIX + "dictionary.max-size";
     public static final String DELTA_STORE_BYTES = CompressionSettings.PREFIX + "dictionary.delta-store-bytes";
     public static final String CLIENT_STORE_BYTES = CompressionSettings.PREFIX + "client.dictionary-store-bytes";
     public static final String CLIENT_ENABLED = CompressionSettings.PREFIX + "client.dictionaries";
 
     /** Every key, for the unknown-key check. */
-    public static final List<String> KEYS = List.of(PATH, THRESHOLD, MAX_AGE, DCZ_LEVEL, DCB_LEVEL, MAX_SIZE, DELTA_STORE_BYTES,
+    public static final List<String> KEYS = List.of(PATH, THRESHOLD, MAX_AGE, DCZ_LEVEL, DCB_LEVEL, PREFERENCE, MAX_SIZE,
+            DELTA_STORE_BYTES,
             CLIENT_STORE_BYTES, CLIENT_ENABLED);
 
     private final String path;
@@ -49,6 +53,7 @@ public final class DictionarySettings {
     private final long maxAge;
     private final int dczLevel;
     private final int dcbLevel;
+    private final List<String> preference;
     private final int maxSize;
     private final long deltaStoreBytes;
     private final long clientStoreBytes;
@@ -72,6 +77,7 @@ public final class DictionarySettings {
         maxAge = number(lookup, MAX_AGE, 30L * 24 * 3600, 1, Integer.MAX_VALUE);
         dczLevel = (int) number(lookup, DCZ_LEVEL, 3, 1, 19);
         dcbLevel = (int) number(lookup, DCB_LEVEL, 5, 0, 11);
+        preference = preference(lookup.apply(PREFERENCE));
         maxSize = (int) number(lookup, MAX_SIZE, 4L * 1024 * 1024, 1, 1 << 30);
         deltaStoreBytes = number(lookup, DELTA_STORE_BYTES, 32L * 1024 * 1024, 0, Long.MAX_VALUE);
         clientStoreBytes = number(lookup, CLIENT_STORE_BYTES, 16L * 1024 * 1024, 0, Long.MAX_VALUE);
@@ -95,6 +101,28 @@ public final class DictionarySettings {
             Object v = properties == null ? null : properties.apply(key);
             return v != null ? v : System.getProperty(key);
         });
+    }
+
+    /** "dcb,dcz" or "dcz,dcb" (one token alone puts it first); anything else fails naming the key. */
+    private static List<String> preference(Object value) {
+        if (value == null) {
+            return List.of("dcz", "dcb");
+        }
+        List<String> out = new java.util.ArrayList<>();
+        for (String token : value.toString().split(",")) {
+            String t = token.trim().toLowerCase(java.util.Locale.ROOT);
+            if (!(t.equals("dcz") || t.equals("dcb")) || out.contains(t)) {
+                throw new IllegalArgumentException(PREFERENCE + " must list dcz and/or dcb once each, was '" + value
+                        + "'");
+            }
+            out.add(t);
+        }
+        for (String t : List.of("dcz", "dcb")) {
+            if (!out.contains(t)) {
+                out.add(t);
+            }
+        }
+        return List.copyOf(out);
     }
 
     private static long number(Function<String, Object> lookup, String key, long def, long min, long max) {
@@ -136,6 +164,11 @@ public final class DictionarySettings {
 
     public int dcbLevel() {
         return dcbLevel;
+    }
+
+    /** The dictionary codings in the order that breaks a tie of the client's weights. */
+    public List<String> preference() {
+        return preference;
     }
 
     /** Largest dictionary kept (delta version, client). */

@@ -40,7 +40,7 @@ final class DictionarySupport {
     DictionarySupport(DictionarySettings settings) {
         this.settings = settings;
         List<String> c = new ArrayList<>();
-        for (String coding : List.of(DictionaryHeaders.DCZ, DictionaryHeaders.DCB)) {
+        for (String coding : settings.preference()) { // the first wins a tie of the client's weights
             if (DictionaryCodecs.available(coding)) {
                 c.add(coding);
             }

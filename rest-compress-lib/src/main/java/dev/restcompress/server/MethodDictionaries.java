@@ -63,7 +63,7 @@ final class MethodDictionaries {
         AcceptEncoding accept = AcceptEncoding.parse(request.getHeaders().get(HttpHeaders.ACCEPT_ENCODING));
         String coding = null;
         int best = 0;
-        for (String c : support.codings()) { // dcz first: it wins ties
+        for (String c : support.codings()) { // rest-compress.dictionary.preference order: the first wins ties
             int w = accept.weightOf(c);
             if (w > best) {
                 best = w;
