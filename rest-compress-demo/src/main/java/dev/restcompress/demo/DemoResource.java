@@ -27,7 +27,8 @@ import java.util.List;
 /**
  * The demo endpoints. Everything but {@code /plain} offers zstd, br, LZF and gzip (the client's
  * weights first, then the server's preference order); {@code /plain} serves the same kind of payload
- * with no compression annotation, for comparison. {@code /object} and {@code /complex/{n}} also use
+ * with no compression annotation, for comparison. {@code /object}, {@code /complex/{n}} and
+ * {@code /static/{name}} also use
  * a static shared dictionary (RFC 9842, dcz/dcb; their responses name it in a {@code Link} header),
  * and {@code /delta/{version}} is its own dictionary: each version is sent as a delta against the
  * version the client holds.
@@ -60,6 +61,7 @@ public class DemoResource {
     @Brotli
     @LZF
     @FastGzip
+    @Dictionary(name = "demo", resource = DICTIONARY, match = "/rest/*", id = "demo-testdata-json")
     public Response staticFile(@PathParam("name") String name) throws IOException {
         java.nio.file.Path file = testdata.resolve(name).normalize();
         if (!file.getParent().equals(testdata.normalize()) || !Files.isRegularFile(file)) {

@@ -84,6 +84,7 @@ class DictionaryInteropTest {
      */
     private static void checkBrowser(String server, String coding, String... browserFlags) throws Exception {
         String report = HeadlessChromium.runPage(server + "/rest/index.html", Duration.ofSeconds(90), browserFlags);
+        System.out.println("chromium report (" + coding + "): " + report);
         JsonNode result = new ObjectMapper().readTree(report);
         assertTrue(result.path("error").isNull(), report);
         assertTrue(result.path("secureContext").asBoolean(), "http://127.0.0.1 is a secure context: " + report);
