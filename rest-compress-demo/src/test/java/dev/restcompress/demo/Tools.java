@@ -41,8 +41,17 @@ final class Tools {
         require(Files.isExecutable(Path.of("/usr/bin/curl")) || onPath("curl"), "curl");
     }
 
-    /** The headless browser for the dictionary interop test (installed by {@code scripts/setup.sh}). */
+    /**
+     * The headless browser for the dictionary interop test (installed by {@code scripts/setup.sh}):
+     * {@code -Drest-compress.chromium=<path>} when given, else chromium, chromium-browser or
+     * google-chrome on the PATH.
+     */
     static Path chromium() {
+        String configured = System.getProperty("rest-compress.chromium");
+        if (configured != null) {
+            require(Files.isExecutable(Path.of(configured)), "chromium at " + configured);
+            return Path.of(configured);
+        }
         for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
             Path found = findOnPath(name);
             if (found != null) {

@@ -275,7 +275,7 @@ public final class CompressionSettings {
      * the build's own test switches.
      */
     public static final List<String> SYSTEM_KEYS = List.of(PREFIX + "gzip.engine", PREFIX + "native.library-name",
-            PREFIX + "root", PREFIX + "interop.required", PREFIX + "python");
+            PREFIX + "root", PREFIX + "interop.required", PREFIX + "python", PREFIX + "chromium");
 
     /** The candidate with the smallest edit distance to {@code key}. */
     static String nearest(String key, List<String> candidates) {
