@@ -3,6 +3,9 @@ package dev.restcompress.bench.dictionary;
 import dev.restcompress.bench.codec.BenchCodecs;
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.Engine;
+import dev.restcompress.bench.core.SpiEngine;
+import dev.restcompress.codec.dictionary.DictionaryCodecs;
+import dev.restcompress.dictionary.CompressionDictionary;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -42,16 +45,23 @@ public final class BenchDictionary {
         });
     }
 
-    /** {@code zstd-N} (zstd-jni context, no dictionary), {@code dcz-N} or {@code dcb-N} with {@code dictionary}. */
+    /**
+     * The library's codec through the SPI: {@code zstd-N} (no dictionary) or {@code dcz-N} /
+     * {@code dcb-N} (RFC 9842, the 40/36-byte header included) with {@code dictionary} at level N.
+     */
     public static Engine engine(String id, byte[] dictionary) {
         int level = Integer.parseInt(id.substring(id.indexOf('-') + 1));
-        if (id.startsWith("dcz-")) {
-            return new DczEngine(dictionary, level);
+        String coding = id.substring(0, id.indexOf('-'));
+        if (coding.equals("dcz") || coding.equals("dcb")) {
+            return new SpiEngine(DictionaryCodecs.create(coding, CompressionDictionary.of("bench", dictionary, "/*", ""),
+                    level));
         }
-        if (id.startsWith("dcb-")) {
-            return new DcbEngine(dictionary, level);
-        }
-        return BenchCodecs.byId(id).engine("raw");
+        return BenchCodecs.byId(id).engine("spi");
+    }
+
+    /** SHA-256 of {@code data}. */
+    public static byte[] sha256(byte[] data) {
+        return CompressionDictionary.of("hash", data, "/*", "").sha256();
     }
 
     /** Bytes a dictionary response adds to the wire besides its body: the two header lines. */

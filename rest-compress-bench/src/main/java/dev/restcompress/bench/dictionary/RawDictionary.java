@@ -1,7 +1,6 @@
 package dev.restcompress.bench.dictionary;
 
 import com.github.luben.zstd.Zstd;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -13,8 +12,6 @@ import java.util.List;
  * by encoder and decoder alike (the tables cost a few hundred bytes of mostly useless prefix).
  */
 public final class RawDictionary {
-    static final byte[] ZDICT_MAGIC = {0x37, (byte) 0xa4, 0x30, (byte) 0xec};
-
     private RawDictionary() {
     }
 
@@ -30,13 +27,5 @@ public final class RawDictionary {
         raw[0] = '\n';
         System.arraycopy(buffer, 0, raw, 1, (int) n);
         return raw;
-    }
-
-    /** Fails for a dictionary zstd would read as structured. */
-    static void requireRaw(byte[] dictionary) {
-        if (dictionary.length >= 4 && Arrays.equals(dictionary, 0, 4, ZDICT_MAGIC, 0, 4)) {
-            throw new IllegalArgumentException("dictionary starts with the ZDICT magic 37 a4 30 ec: browsers would "
-                    + "fail; prepend a byte (scripts/train-dictionary.sh does)");
-        }
     }
 }

@@ -14,7 +14,7 @@ import java.util.zip.Deflater;
 /**
  * {@code scripts/train-dictionary.sh}: trains a browser-usable raw dictionary for RFC 9842 {@code dcz}
  * and {@code dcb} from sample responses and prints what it saves on held-out samples against gzip-6
- * and zstd-3 without a dictionary.
+ * and zstd-3 without a dictionary (the library's codecs; gzip-6 is the JDK's zlib).
  *
  * <p>Usage: {@code TrainDictionary --samples DIR|URL-LIST-FILE [--size 32k] --out FILE [--level 3]
  * [--held-out DIR|URL-LIST-FILE] [--glob PATTERN]}; with {@code --held-out} every sample trains and
@@ -74,7 +74,7 @@ public final class TrainDictionary {
                 training.size(), training.stream().mapToLong(p -> p.length).sum(), split.heldOut().size());
         System.out.printf(Locale.ROOT, "wrote %s: %d bytes, raw (first byte 0x0a, then zstd's trained dictionary)%n",
                 out, dictionary.length);
-        System.out.println("Available-Dictionary: :" + Base64.getEncoder().encodeToString(DczEngine.sha256(dictionary))
+        System.out.println("Available-Dictionary: :" + Base64.getEncoder().encodeToString(BenchDictionary.sha256(dictionary))
                 + ":");
         if (split.heldOut().isEmpty()) {
             System.out.println("no held-out samples: give at least five sources to measure the ratio");
@@ -95,8 +95,8 @@ public final class TrainDictionary {
         long zstd = 0;
         long dcz = 0;
         long dcb = 0;
-        Engine dczEngine = new DczEngine(dictionary, level);
-        Engine dcbEngine = new DcbEngine(dictionary, 5);
+        Engine dczEngine = BenchDictionary.engine("dcz-" + level, dictionary);
+        Engine dcbEngine = BenchDictionary.engine("dcb-5", dictionary);
         for (byte[] p : pieces) {
             gzip += gzipSize(p, 6);
             zstd += Zstd.compress(p, level).length;

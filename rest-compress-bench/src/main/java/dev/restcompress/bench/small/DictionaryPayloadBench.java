@@ -17,9 +17,9 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * The small-payload bodies of {@link SmallPayloadBench} (the same bytes) with an RFC 9842 shared
- * dictionary ({@link BenchDictionary}): {@code dcz} and {@code dcb}, next to zstd at the same level
- * without a dictionary through the same zstd-jni context calls, so "what does the dictionary cost
- * to encode" is a ratio of two rows of one run.
+ * dictionary ({@link BenchDictionary}): the library's {@code dcz} and {@code dcb} codecs, next to its
+ * zstd at the same level without a dictionary, all through the SPI, so "what does the dictionary
+ * cost to encode" is a ratio of two rows of one run.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
