@@ -169,7 +169,8 @@ class DictionaryHttpTest {
         byte[] body = DictionaryResource.order(9).getBytes(StandardCharsets.UTF_8);
         HttpResponse<byte[]> r = post("/dict/orders/echo", encode(coding, DICTIONARY, body), coding);
         assertEquals(200, r.statusCode(), new String(r.body(), StandardCharsets.UTF_8));
-        assertEquals(body.length + ":" + new String(body, StandardCharsets.UTF_8), new String(r.body(), StandardCharsets.UTF_8));
+        assertEquals(coding + ":" + body.length + ":" + new String(body, StandardCharsets.UTF_8),
+                new String(r.body(), StandardCharsets.UTF_8));
     }
 
     @ParameterizedTest
