@@ -17,6 +17,11 @@ import jakarta.ws.rs.client.ClientRequestFilter;
 import jakarta.ws.rs.client.ClientResponseContext;
 import jakarta.ws.rs.client.ClientResponseFilter;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.ext.WriterInterceptor;
+import jakarta.ws.rs.ext.WriterInterceptorContext;
+import dev.restcompress.codec.StreamCounters;
+import dev.restcompress.io.Abortable;
+import java.io.OutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -75,6 +80,62 @@ final class ClientDictionaries {
 
     DictionaryStore store() {
         return store;
+    }
+
+    /**
+     * The request-body encoder for {@code dcz}/{@code dcb} (asked for like any request coding: see
+     * {@link RestCompressClientFeature}): encodes with the dictionary announced for the request, or,
+     * when the client holds none for its URL, with the base coding ({@code zstd}, {@code br}).
+     */
+    WriterInterceptor encoder(ClientRequestEncodingInterceptor ordinary) {
+        return new Encoder(this, ordinary);
+    }
+
+    private static final class Encoder implements WriterInterceptor {
+        private final ClientDictionaries owner;
+        private final ClientRequestEncodingInterceptor ordinary;
+
+        Encoder(ClientDictionaries owner, ClientRequestEncodingInterceptor ordinary) {
+            this.owner = owner;
+            this.ordinary = ordinary;
+        }
+
+        @Override
+        public void aroundWriteTo(WriterInterceptorContext context) throws IOException {
+            String coding = ordinary.requestedCoding(context);
+            if (!DictionaryHeaders.DCZ.equals(coding) && !DictionaryHeaders.DCB.equals(coding)
+                    || context.getHeaders().containsKey(HttpHeaders.CONTENT_ENCODING)) {
+                context.proceed();
+                return;
+            }
+            Object announced = context.getHeaders().getFirst(DictionaryHeaders.AVAILABLE_DICTIONARY);
+            CompressionDictionary d = announced == null ? null
+                    : owner.store.get(DictionaryHeaders.parseAvailableDictionary(announced.toString()));
+            Codec codec = d != null && owner.codings.contains(coding) ? owner.codec(coding, d)
+                    : owner.registry.forCoding(DictionaryCodecs.baseCoding(coding));
+            if (codec == null) {
+                throw new IllegalArgumentException("rest-compress client: no codec for request coding '" + coding
+                        + "'; available: " + owner.registry.codings());
+            }
+            context.getHeaders().putSingle(HttpHeaders.CONTENT_ENCODING, codec.coding());
+            context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
+            OutputStream original = context.getOutputStream();
+            OutputStream encoder = codec.compressingStream(original);
+            owner.registry.streams().opened(StreamCounters.Kind.ENCODER, codec.coding());
+            context.setOutputStream(encoder);
+            boolean done = false;
+            try {
+                context.proceed();
+                encoder.close();
+                done = true;
+            } finally {
+                if (!done) {
+                    Abortable.abort(encoder);
+                }
+                owner.registry.streams().closed(StreamCounters.Kind.ENCODER, codec.coding());
+                context.setOutputStream(original);
+            }
+        }
     }
 
     /** The request filter. */
@@ -154,7 +215,7 @@ final class ClientDictionaries {
         }
         InputStream body = response.getEntityStream();
         byte[] header = body.readNBytes(DictionaryCodecs.headerLength(coding));
-        InputStream whole = new SequenceInputStream(new ByteArrayInputStream(header), body);
+        InputStream whole = replay(header, body);
         byte[] hash = DictionaryCodecs.hashOf(coding, header, 0, header.length);
         CompressionDictionary d = store.get(hash);
         if (d == null) {
@@ -185,11 +246,10 @@ final class ClientDictionaries {
         InputStream body = response.getEntityStream();
         byte[] bytes = body.readNBytes(settings.maxSize() + 1);
         if (bytes.length > settings.maxSize()) {
-            response.setEntityStream(new SequenceInputStream(new ByteArrayInputStream(bytes), body));
+            response.setEntityStream(replay(bytes, body));
             return;
         }
-        body.close(); // read to its end: free the decoder now
-        response.setEntityStream(new ByteArrayInputStream(bytes));
+        response.setEntityStream(replay(bytes, body));
         if (bytes.length == 0) {
             return;
         }
@@ -215,6 +275,21 @@ final class ClientDictionaries {
             }
             return c;
         }
+    }
+
+    /**
+     * {@code prefix} then the rest of {@code body}. Closing it closes {@code body} (the runtime's
+     * stream: closing it ends the response and frees any decoder under it); reaching the end does not
+     * ({@code SequenceInputStream} would, and the runtime would then refuse to read the entity).
+     */
+    static InputStream replay(byte[] prefix, InputStream body) {
+        return new java.io.FilterInputStream(new SequenceInputStream(new ByteArrayInputStream(prefix),
+                new dev.restcompress.io.NonClosingInputStream(body))) {
+            @Override
+            public void close() throws IOException {
+                body.close();
+            }
+        };
     }
 
     static String origin(URI uri) {

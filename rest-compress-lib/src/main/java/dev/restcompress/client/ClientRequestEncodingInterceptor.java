@@ -63,7 +63,8 @@ final class ClientRequestEncodingInterceptor implements WriterInterceptor {
         }
     }
 
-    private String requestedCoding(WriterInterceptorContext context) {
+    /** The coding asked for this request body, or {@code null}; also read by {@link ClientDictionaries}. */
+    String requestedCoding(WriterInterceptorContext context) {
         Annotation[] annotations = context.getAnnotations();
         if (annotations != null) {
             for (Annotation a : annotations) {

@@ -21,7 +21,9 @@ import jakarta.ws.rs.core.FeatureContext;
  *       client.</li>
  *   <li>shared dictionaries (RFC 9842): dictionaries the server offers with {@code Use-As-Dictionary}
  *       are kept while fresh, announced with {@code Available-Dictionary} on matching requests, and
- *       {@code dcz}/{@code dcb} responses are decoded with them (off with
+ *       {@code dcz}/{@code dcb} responses are decoded with them; a request body asked for as {@code dcz}
+ *       or {@code dcb} is encoded with the dictionary announced for its URL, else as {@code zstd} or
+ *       {@code br} (all off with
  *       {@code rest-compress.client.dictionaries=false}).</li>
  * </ul>
  */
@@ -41,14 +43,17 @@ public final class RestCompressClientFeature implements Feature {
         // response filters run before ours, so they still see the coding that came over the wire.
         context.register(new ClientAcceptEncodingFilter(accept), Priorities.ENTITY_CODER);
         context.register(new ClientResponseDecodingFilter(registry, settings.maxDecodedSize()), Priorities.ENTITY_CODER);
-        context.register(new ClientRequestEncodingInterceptor(registry, settings.clientRequestCoding()),
-                Priorities.ENTITY_CODER);
+        ClientRequestEncodingInterceptor requestEncoder = new ClientRequestEncodingInterceptor(registry,
+                settings.clientRequestCoding());
+        context.register(requestEncoder, Priorities.ENTITY_CODER);
         ClientDictionaries shared = new ClientDictionaries(settings.dictionaries(), registry, settings.maxDecodedSize());
         if (settings.dictionaries().clientEnabled() && shared.usable()) {
             // After Accept-Encoding is set (request filters ascend) and after ordinary decoding (response
             // filters descend), so a dictionary that came gzip-encoded is kept decoded.
             context.register(shared.announcer(), Priorities.ENTITY_CODER + 100);
             context.register(shared.receiver(), Priorities.ENTITY_CODER - 100);
+            // Writer interceptors ascend: this one runs first and leaves the ordinary encoder a coded body.
+            context.register(shared.encoder(requestEncoder), Priorities.ENTITY_CODER - 1);
             this.dictionaries = shared.store();
         }
         return true;

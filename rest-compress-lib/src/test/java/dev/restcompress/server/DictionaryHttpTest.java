@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.dictionary.DictionaryCodecs;
@@ -12,6 +13,7 @@ import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.dictionary.CompressionDictionary;
 import dev.restcompress.dictionary.DictionaryHeaders;
 import dev.restcompress.dictionary.UseAsDictionary;
+import dev.restcompress.testing.ReferenceTool;
 import dev.restcompress.testing.TestServerExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -142,6 +144,18 @@ class DictionaryHttpTest {
         }
     }
 
+    /** curl has no dictionary: it gets an ordinary coding it decodes (and it still sees the Link). */
+    @Test
+    void curlGetsAnOrdinaryCoding() throws Exception {
+        assumeTrue(ReferenceTool.available("curl"), "curl absent");
+        String out = new String(ReferenceTool.run(List.of("curl", "-s", "--compressed", "-D", "-",
+                "--max-time", "30", SERVER.uri("dict/orders/3").toString()), new byte[0]), StandardCharsets.UTF_8);
+        String head = out.substring(0, out.indexOf("\r\n\r\n")).toLowerCase(java.util.Locale.ROOT);
+        assertTrue(head.matches("(?s).*\r\ncontent-encoding: (gzip|br|zstd|deflate)\r\n.*"), head);
+        assertTrue(head.contains("rel=\"compression-dictionary\""), head);
+        assertEquals(DictionaryResource.order(3), out.substring(out.indexOf("\r\n\r\n") + 4));
+    }
+
     @Test
     void entityTagsAndNotModifiedPerDictionaryCoding() throws Exception {
         String hash = DICTIONARY.hashField();
@@ -169,7 +183,8 @@ class DictionaryHttpTest {
         byte[] body = DictionaryResource.order(9).getBytes(StandardCharsets.UTF_8);
         HttpResponse<byte[]> r = post("/dict/orders/echo", encode(coding, DICTIONARY, body), coding);
         assertEquals(200, r.statusCode(), new String(r.body(), StandardCharsets.UTF_8));
-        assertEquals(body.length + ":" + new String(body, StandardCharsets.UTF_8), new String(r.body(), StandardCharsets.UTF_8));
+        assertEquals(coding + ":" + body.length + ":" + new String(body, StandardCharsets.UTF_8),
+                new String(r.body(), StandardCharsets.UTF_8));
     }
 
     @ParameterizedTest

@@ -78,8 +78,9 @@ public class DictionaryResource {
     @Produces(MediaType.TEXT_PLAIN)
     @Compress
     @Dictionary(name = "orders", resource = "/dictionaries/test-orders.dict", match = MATCH, id = "orders-v1")
-    public String echo(byte[] body) {
-        return body.length + ":" + new String(body, StandardCharsets.UTF_8);
+    public String echo(@jakarta.ws.rs.HeaderParam("Content-Encoding") String coding, byte[] body) {
+        // The header parameter is read before the body is decoded (and its coding header removed).
+        return coding + ":" + body.length + ":" + new String(body, StandardCharsets.UTF_8);
     }
 
     @GET
