@@ -185,6 +185,11 @@ final class DczCodec extends AbstractCodec implements PooledResources {
         return size < 0 ? -1 : size;
     }
 
+    /** Native contexts kept idle for the next call (none when unpooled). */
+    int idleContexts() {
+        return contexts.idle() + decompressContexts.idle() + streamStates.idle();
+    }
+
     @Override
     public int resourcesInUse() {
         return contexts.outstanding() + decompressContexts.outstanding() + streamStates.outstanding();
