@@ -266,7 +266,7 @@ final class ClientDictionaries {
         synchronized (codecs) {
             Codec c = codecs.get(key);
             if (c == null) {
-                c = DictionaryCodecs.create(coding, d,
+                c = DictionaryCodecs.createUnpooled(coding, d,
                         coding.equals(DictionaryHeaders.DCZ) ? settings.dczLevel() : settings.dcbLevel());
                 codecs.put(key, c);
                 if (codecs.size() > CODEC_CACHE) {

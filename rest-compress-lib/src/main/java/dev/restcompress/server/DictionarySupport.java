@@ -105,7 +105,7 @@ final class DictionarySupport {
         Served fresh = byName.computeIfAbsent(d.name(), n -> {
             LOG.log(System.Logger.Level.INFO, "rest-compress: serving " + dictionary + " at " + settings.path() + "/"
                     + n + " with " + String.join(", ", codings));
-            return new Served(dictionary, new DictionaryCodecSet(dictionary, codings, settings).prepared());
+            return new Served(dictionary, new DictionaryCodecSet(dictionary, codings, settings, true).prepared());
         });
         if (!fresh.dictionary().hasHash(dictionary.sha256()) || !fresh.dictionary().match().equals(d.match())) {
             throw new IllegalStateException("rest-compress: @Dictionary(name=\"" + d.name() + "\") on " + method
@@ -134,7 +134,7 @@ final class DictionarySupport {
         synchronized (deltaCodecs) {
             DictionaryCodecSet set = deltaCodecs.get(key);
             if (set == null) {
-                set = new DictionaryCodecSet(version, codings, settings);
+                set = new DictionaryCodecSet(version, codings, settings, false);
                 deltaCodecs.put(key, set);
                 if (deltaCodecs.size() > DELTA_CODEC_CACHE) {
                     deltaCodecs.remove(deltaCodecs.keySet().iterator().next());
@@ -150,9 +150,12 @@ final class DictionarySupport {
         private final DictionarySettings settings;
         private final List<String> codings;
         private final Map<String, Codec> codecs = new ConcurrentHashMap<>();
+        private final boolean pooled;
 
-        DictionaryCodecSet(CompressionDictionary dictionary, List<String> codings, DictionarySettings settings) {
+        DictionaryCodecSet(CompressionDictionary dictionary, List<String> codings, DictionarySettings settings,
+                boolean pooled) {
             this.dictionary = dictionary;
+            this.pooled = pooled;
             this.settings = settings;
             this.codings = codings;
         }
@@ -162,8 +165,12 @@ final class DictionarySupport {
             if (!codings.contains(coding)) {
                 return null;
             }
-            return codecs.computeIfAbsent(coding, c -> DictionaryCodecs.create(c, dictionary,
-                    c.equals(DictionaryHeaders.DCZ) ? settings.dczLevel() : settings.dcbLevel()));
+            return codecs.computeIfAbsent(coding, c -> {
+                int level = c.equals(DictionaryHeaders.DCZ) ? settings.dczLevel() : settings.dcbLevel();
+                // Static dictionaries live as long as the application: pooled. Delta versions come and go.
+                return pooled ? DictionaryCodecs.create(c, dictionary, level)
+                        : DictionaryCodecs.createUnpooled(c, dictionary, level);
+            });
         }
 
         /** Creates every codec now: static dictionaries fail at deployment, not on the first request. */

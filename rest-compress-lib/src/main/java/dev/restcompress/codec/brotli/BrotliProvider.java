@@ -51,10 +51,11 @@ public final class BrotliProvider extends OptionalCodingProvider
     }
 
     @Override
-    public Codec createDictionaryCodec(dev.restcompress.dictionary.CompressionDictionary dictionary, int level) {
+    public Codec createDictionaryCodec(dev.restcompress.dictionary.CompressionDictionary dictionary, int level,
+            boolean pooled) {
         if (!availability().available()) {
             throw new IllegalStateException(coding() + " is not available: " + availability().reason());
         }
-        return DcbCodec.create(dictionary, level);
+        return DcbCodec.create(dictionary, level); // holds no pooled native state
     }
 }

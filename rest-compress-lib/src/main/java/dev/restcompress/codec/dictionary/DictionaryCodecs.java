@@ -39,6 +39,19 @@ public final class DictionaryCodecs {
      * @throws IllegalArgumentException for another coding or a level out of range
      */
     public static Codec create(String coding, CompressionDictionary dictionary, int level) {
+        return create(coding, dictionary, level, true);
+    }
+
+    /**
+     * As {@link #create}, for a dictionary that comes and goes (a delta version, one a client
+     * received): the codec keeps no native context between calls, so dropping it leaks nothing
+     * (its prepared dictionary is freed by the garbage collector). Slower per call.
+     */
+    public static Codec createUnpooled(String coding, CompressionDictionary dictionary, int level) {
+        return create(coding, dictionary, level, false);
+    }
+
+    private static Codec create(String coding, CompressionDictionary dictionary, int level, boolean pooled) {
         if (baseCoding(coding) == null) {
             throw new IllegalArgumentException("not a dictionary coding: '" + coding + "'");
         }
@@ -49,7 +62,7 @@ public final class DictionaryCodecs {
         if (!(p instanceof DictionaryCodingSupport support)) {
             throw new IllegalStateException("the provider of '" + baseCoding(coding) + "' has no dictionary variant");
         }
-        return support.createDictionaryCodec(dictionary, level);
+        return support.createDictionaryCodec(dictionary, level, pooled);
     }
 
     /** The coding a dictionary coding is built on: {@code zstd} for {@code dcz}, {@code br} for {@code dcb}; else {@code null}. */

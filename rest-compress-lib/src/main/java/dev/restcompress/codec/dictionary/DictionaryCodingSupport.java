@@ -17,8 +17,11 @@ public interface DictionaryCodingSupport {
      * once (native memory held while the codec is reachable). Thread-safe.
      *
      * @param level the level of the base coding (zstd 1-19, brotli 0-11)
+     * @param pooled whether the codec keeps native contexts between calls (faster); a codec that is
+     *        dropped while others live on (a delta version, a client's dictionary) must not, since
+     *        nothing would free its idle contexts
      * @throws IllegalArgumentException if the level is out of range
      * @throws IllegalStateException if the provider's library is not available
      */
-    Codec createDictionaryCodec(CompressionDictionary dictionary, int level);
+    Codec createDictionaryCodec(CompressionDictionary dictionary, int level, boolean pooled);
 }

@@ -50,7 +50,7 @@ final class DczCodec extends AbstractCodec implements PooledResources {
     private final ObjectPool<ZstdDecompressCtx> decompressContexts;
     private final ObjectPool<ZstdCompressingStream.State> streamStates;
 
-    private DczCodec(CompressionDictionary dictionary, int level) {
+    private DczCodec(CompressionDictionary dictionary, int level, boolean pooled) {
         if (level < 1 || level > 19) {
             throw new IllegalArgumentException("dcz level must be from 1 to 19, was " + level);
         }
@@ -60,11 +60,13 @@ final class DczCodec extends AbstractCodec implements PooledResources {
         this.compressDictionary = new ZstdDictCompress(bytes, level);
         this.decompressDictionary = new ZstdDictDecompress(bytes);
         this.windowLogMax = windowLogMax(bytes.length);
-        this.contexts = ObjectPool.perCore(() -> ZstdCodec.newContext(level).loadDict(compressDictionary),
+        // Unpooled: capacity 0, every context is freed on release (zstd-jni contexts have no finalizer).
+        int capacity = pooled ? Math.max(4, 2 * Runtime.getRuntime().availableProcessors()) : 0;
+        this.contexts = new ObjectPool<>(capacity, () -> ZstdCodec.newContext(level).loadDict(compressDictionary),
                 ZstdCompressCtx::close);
-        this.decompressContexts = ObjectPool.perCore(() -> new ZstdDecompressCtx().loadDict(decompressDictionary),
-                ZstdDecompressCtx::close);
-        this.streamStates = ObjectPool.perCore(() -> new ZstdCompressingStream.State(level, compressDictionary),
+        this.decompressContexts = new ObjectPool<>(capacity,
+                () -> new ZstdDecompressCtx().loadDict(decompressDictionary), ZstdDecompressCtx::close);
+        this.streamStates = new ObjectPool<>(capacity, () -> new ZstdCompressingStream.State(level, compressDictionary),
                 ZstdCompressingStream.State::close);
     }
 
@@ -73,8 +75,8 @@ final class DczCodec extends AbstractCodec implements PooledResources {
      *
      * @throws IllegalArgumentException if {@code level} is not from 1 to 19
      */
-    static DczCodec create(CompressionDictionary dictionary, int level) {
-        return new DczCodec(Objects.requireNonNull(dictionary, "dictionary"), level);
+    static DczCodec create(CompressionDictionary dictionary, int level, boolean pooled) {
+        return new DczCodec(Objects.requireNonNull(dictionary, "dictionary"), level, pooled);
     }
 
     /** log2 of the largest window a dcz frame may use with a dictionary of this size (RFC 9842 5.2). */
@@ -181,6 +183,11 @@ final class DczCodec extends AbstractCodec implements PooledResources {
         }
         long size = Zstd.getFrameContentSize(in, inOff + HEADER, inLen - HEADER);
         return size < 0 ? -1 : size;
+    }
+
+    /** Native contexts kept idle for the next call (none when unpooled). */
+    int idleContexts() {
+        return contexts.idle() + decompressContexts.idle() + streamStates.idle();
     }
 
     @Override

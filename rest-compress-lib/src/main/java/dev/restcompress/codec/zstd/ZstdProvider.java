@@ -44,10 +44,11 @@ public final class ZstdProvider extends OptionalCodingProvider
     }
 
     @Override
-    public Codec createDictionaryCodec(dev.restcompress.dictionary.CompressionDictionary dictionary, int level) {
+    public Codec createDictionaryCodec(dev.restcompress.dictionary.CompressionDictionary dictionary, int level,
+            boolean pooled) {
         if (!availability().available()) {
             throw new IllegalStateException(coding() + " is not available: " + availability().reason());
         }
-        return DczCodec.create(dictionary, level);
+        return DczCodec.create(dictionary, level, pooled);
     }
 }

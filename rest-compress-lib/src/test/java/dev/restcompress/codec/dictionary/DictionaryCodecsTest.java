@@ -153,6 +153,33 @@ class DictionaryCodecsTest {
         assertThrows(DecompressedSizeLimitException.class, () -> readStream(c, bomb, 100_000));
     }
 
+    /** The limit holds even when the caller's buffer has room for more (and nothing past it is written). */
+    @ParameterizedTest
+    @ValueSource(strings = {"dcz", "dcb"})
+    void theLimitIsMaxOutNotTheBuffer(String coding) {
+        Codec c = codec(coding, DICTIONARY);
+        byte[] bomb = compress(c, new byte[1_000_000]);
+        byte[] out = new byte[2_000_000];
+        Arrays.fill(out, (byte) 7);
+        assertThrows(DecompressedSizeLimitException.class, () -> c.decompress(bomb, 0, bomb.length, out, 0, 100_000));
+        for (int i = 100_000; i < out.length; i += 4096) {
+            assertEquals(7, out[i], "byte " + i + " past maxOut was written");
+        }
+    }
+
+    /** Codecs for dictionaries that come and go keep no native context, and still work. */
+    @ParameterizedTest
+    @ValueSource(strings = {"dcz", "dcb"})
+    void unpooledCodecsRoundTrip(String coding) throws IOException {
+        assumeTrue(DictionaryCodecs.available(coding));
+        Codec c = DictionaryCodecs.createUnpooled(coding, DICTIONARY, 3);
+        assertArrayEquals(ORDER, decompress(c, compress(c, ORDER), 10_000));
+        assertArrayEquals(ORDER, readStream(c, stream(c, ORDER, 100), 10_000));
+        if (c instanceof dev.restcompress.io.PooledResources p) {
+            assertEquals(0, p.resourcesInUse());
+        }
+    }
+
     /** The dcz header is a zstd skippable frame: the zstd CLI decodes the whole body with the dictionary. */
     @Test
     void zstdCliDecodesAWholeDczBody() throws Exception {
