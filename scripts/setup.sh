@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what rest-compress needs on a fresh Debian/Ubuntu machine, only what is missing:
-# a JDK 17+, Maven, gcc, curl, gzip, zstd and brotli (reference tools), libdeflate (native gzip engine) and python3-venv, then the
+# a JDK 17+, Maven, gcc, curl, gzip, zstd and brotli (reference tools), libdeflate (native gzip engine), python3-venv and
+# Chromium (headless browser for the RFC 9842 dictionary interop test), then the
 # Python virtual environment used by the interop tests (scripts/setup-python.sh).
 #
 # Usage: scripts/setup.sh [--no-python]
@@ -24,6 +25,9 @@ need "command -v zstd"                               zstd
 need "command -v brotli"                             brotli
 need "ldconfig -p | grep -q 'libdeflate.so.0 '"      libdeflate0
 need "python3 -c 'import ensurepip, venv'"           python3-venv
+# Headless Chromium (130+ decodes dcz/dcb without flags): the browser interop test of shared
+# dictionaries (ChromiumDictionaryTest) loads the demo page with it. Any of these names will do.
+need "command -v chromium || command -v chromium-browser || command -v google-chrome" chromium
 
 if [ "${#missing[@]}" -gt 0 ]; then
     if [ "$(id -u)" -ne 0 ]; then

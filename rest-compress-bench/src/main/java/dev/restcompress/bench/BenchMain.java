@@ -94,7 +94,7 @@ public final class BenchMain {
             produced.addAll(CodecSuite.FILES);
         }
         if (o.suites.contains("small")) {
-            produced.addAll(SmallPayloadSuite.run(ctx, jmh, codecs, o.linkMbps));
+            produced.addAll(SmallPayloadSuite.run(ctx, jmh, codecs, o.linkMbps, o.quick));
         }
         if (o.suites.contains("interceptor")) {
             produced.addAll(InterceptorSuite.run(ctx, jmh));

@@ -1,6 +1,8 @@
 package dev.restcompress.demo;
 
 import dev.restcompress.annotation.Brotli;
+import dev.restcompress.annotation.DeltaDictionary;
+import dev.restcompress.annotation.Dictionary;
 import dev.restcompress.annotation.FastGzip;
 import dev.restcompress.annotation.LZF;
 import dev.restcompress.annotation.Zstd;
@@ -25,15 +27,31 @@ import java.util.List;
 /**
  * The demo endpoints. Everything but {@code /plain} offers zstd, br, LZF and gzip (the client's
  * weights first, then the server's preference order); {@code /plain} serves the same kind of payload
- * with no compression annotation, for comparison.
+ * with no compression annotation, for comparison. {@code /object}, {@code /complex/{n}} and
+ * {@code /static/{name}} also use
+ * a static shared dictionary (RFC 9842, dcz/dcb; their responses name it in a {@code Link} header),
+ * and {@code /delta/{version}} is its own dictionary: each version is sent as a delta against the
+ * version the client holds.
  */
 @Path("/")
 public class DemoResource {
+    /**
+     * The demo's dictionary: raw, trained from the project's own testdata with
+     * {@code scripts/train-dictionary.sh --samples testdata --glob '*.json' --size 32k --out <this file>}.
+     */
+    static final String DICTIONARY = "/dictionaries/testdata-json-32k.dict";
+
     private static final int MAX_ITEMS = 100_000;
     private final java.nio.file.Path testdata;
 
     public DemoResource(java.nio.file.Path testdata) {
         this.testdata = testdata;
+    }
+
+    /** {@code /rest/} shows the demo page. */
+    @GET
+    public Response home() {
+        return Response.seeOther(java.net.URI.create("index.html")).build();
     }
 
     /** A testdata file as it is. */
@@ -43,6 +61,7 @@ public class DemoResource {
     @Brotli
     @LZF
     @FastGzip
+    @Dictionary(name = "demo", resource = DICTIONARY, match = "/rest/*", id = "demo-testdata-json")
     public Response staticFile(@PathParam("name") String name) throws IOException {
         java.nio.file.Path file = testdata.resolve(name).normalize();
         if (!file.getParent().equals(testdata.normalize()) || !Files.isRegularFile(file)) {
@@ -61,6 +80,7 @@ public class DemoResource {
     @Brotli
     @LZF
     @FastGzip
+    @Dictionary(name = "demo", resource = DICTIONARY, match = "/rest/*", id = "demo-testdata-json")
     public Catalog complex(@PathParam("n") int n) {
         return Catalog.generate(checkCount(n));
     }
@@ -73,8 +93,30 @@ public class DemoResource {
     @Brotli
     @LZF
     @FastGzip
+    @Dictionary(name = "demo", resource = DICTIONARY, match = "/rest/*", id = "demo-testdata-json")
     public Item object() {
         return Item.generate(1);
+    }
+
+    /**
+     * Version {@code version} of a 115 KB price list; each version changes about 1% of it. Every
+     * response is the dictionary for the next version (fresh for an hour, as the browser requires).
+     */
+    @GET
+    @Path("delta/{version}")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Zstd
+    @Brotli
+    @LZF
+    @FastGzip
+    @DeltaDictionary(match = "/rest/delta/*", id = "price-list")
+    public Response delta(@PathParam("version") int version) {
+        if (version < 1 || version > PriceList.MAX_VERSION) {
+            throw new WebApplicationException("version must be 1 to " + PriceList.MAX_VERSION,
+                    Response.Status.BAD_REQUEST);
+        }
+        return Response.ok(PriceList.json(version), MediaType.APPLICATION_JSON_TYPE)
+                .header(HttpHeaders.CACHE_CONTROL, "max-age=3600").build();
     }
 
     /** A StreamingOutput of {@code n} parts that flushes between parts. */

@@ -52,6 +52,7 @@ public final class DemoServer {
         SeBootstrap.Instance instance = start(host, port, testdata);
         String base = "http://" + host + ":" + instance.configuration().port() + "/rest";
         System.out.println("rest-compress demo listening on " + base);
+        System.out.println("  open " + base + "/index.html in Chrome or Edge 130+ to see shared dictionaries (dcz, dcb)");
         System.out.println("  try: curl -s -H 'Accept-Encoding: lzf' -o /dev/null -D - " + base + "/complex/200");
         System.out.println("       curl --compressed -s " + base + "/static/" + firstFile(testdata) + " | head -c 300");
         CountDownLatch stop = new CountDownLatch(1);
@@ -72,9 +73,18 @@ public final class DemoServer {
      * limit gets the library's 413.
      */
     public static SeBootstrap.Instance start(String host, int port, Path testdata) throws Exception {
-        long limit = CompressionSettings.fromSystemProperties().maxDecodedSize();
+        return start(host, port, testdata, java.util.Map.of());
+    }
+
+    /**
+     * Starts the demo application with extra application properties (e.g. {@code rest-compress.*}
+     * settings, which the library reads from the JAX-RS configuration before system properties).
+     */
+    public static SeBootstrap.Instance start(String host, int port, Path testdata,
+                                             java.util.Map<String, Object> properties) throws Exception {
+        long limit = CompressionSettings.from(properties::get).maxDecodedSize();
         ResteasyDeployment deployment = new ResteasyDeploymentImpl();
-        deployment.setApplication(new DemoApplication(testdata));
+        deployment.setApplication(new DemoApplication(testdata, properties));
         DeploymentInfo info = new UndertowJaxrsServer().undertowDeployment(deployment, "/rest")
                 .setClassLoader(DemoServer.class.getClassLoader())
                 .setContextPath("/")

@@ -41,13 +41,38 @@ final class Tools {
         require(Files.isExecutable(Path.of("/usr/bin/curl")) || onPath("curl"), "curl");
     }
 
-    private static boolean onPath(String name) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, name))) {
-                return true;
+    /**
+     * The headless browser for the dictionary interop test (installed by {@code scripts/setup.sh}):
+     * {@code -Drest-compress.chromium=<path>} when given, else chromium, chromium-browser or
+     * google-chrome on the PATH.
+     */
+    static Path chromium() {
+        String configured = System.getProperty("rest-compress.chromium");
+        if (configured != null) {
+            require(Files.isExecutable(Path.of(configured)), "chromium at " + configured);
+            return Path.of(configured);
+        }
+        for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
+            Path found = findOnPath(name);
+            if (found != null) {
+                return found;
             }
         }
-        return false;
+        require(false, "chromium (run scripts/setup.sh)");
+        return null;
+    }
+
+    private static boolean onPath(String name) {
+        return findOnPath(name) != null;
+    }
+
+    private static Path findOnPath(String name) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, name))) {
+                return Path.of(dir, name);
+            }
+        }
+        return null;
     }
 
     private static void require(boolean present, String what) {

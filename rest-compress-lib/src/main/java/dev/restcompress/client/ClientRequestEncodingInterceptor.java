@@ -67,7 +67,8 @@ final class ClientRequestEncodingInterceptor implements WriterInterceptor {
         }
     }
 
-    private static String requestedCoding(WriterInterceptorContext context, String defaultCoding) {
+    /** The coding asked for this request body, or {@code null}; also read by {@link ClientDictionaries}. */
+    static String requestedCoding(WriterInterceptorContext context, String defaultCoding) {
         Annotation[] annotations = context.getAnnotations();
         if (annotations != null) {
             for (Annotation a : annotations) {

@@ -2,6 +2,7 @@ package dev.restcompress.client;
 
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.config.CompressionSettings;
+import dev.restcompress.dictionary.DictionaryStore;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
@@ -18,6 +19,12 @@ import jakarta.ws.rs.core.FeatureContext;
  *       the proxy method, its entity parameter or among the entity's annotations, or the property
  *       {@value dev.restcompress.config.CompressionSettings#CLIENT_REQUEST_CODING} on the request or the
  *       client.</li>
+ *   <li>shared dictionaries (RFC 9842): dictionaries the server offers with {@code Use-As-Dictionary}
+ *       are kept while fresh, announced with {@code Available-Dictionary} on matching requests, and
+ *       {@code dcz}/{@code dcb} responses are decoded with them; a request body asked for as {@code dcz}
+ *       or {@code dcb} is encoded with the dictionary announced for its URL, else as {@code zstd} or
+ *       {@code br} (all off with
+ *       {@code rest-compress.client.dictionaries=false}).</li>
  * </ul>
  *
  * <p>Settings ({@code rest-compress.*}, see {@link CompressionSettings}) are read from the client's
@@ -28,11 +35,12 @@ import jakarta.ws.rs.core.FeatureContext;
  */
 public final class RestCompressClientFeature implements Feature {
     private volatile ClientCompression compression;
+    private volatile DictionaryStore dictionaries;
 
     @Override
     public boolean configure(FeatureContext context) {
         // Values already set fail now, where the mistake is; the rest is read at the first request.
-        CompressionSettings.from(context.getConfiguration()::getProperty);
+        CompressionSettings settings = CompressionSettings.from(context.getConfiguration()::getProperty);
         ClientCompression compression = new ClientCompression();
         this.compression = compression;
         // ENTITY_CODER: request filters of users (USER, higher) see our Accept-Encoding, and their
@@ -40,7 +48,27 @@ public final class RestCompressClientFeature implements Feature {
         context.register(new ClientAcceptEncodingFilter(compression), Priorities.ENTITY_CODER);
         context.register(new ClientResponseDecodingFilter(compression), Priorities.ENTITY_CODER);
         context.register(new ClientRequestEncodingInterceptor(compression), Priorities.ENTITY_CODER);
+        // Dictionary settings are read here, at registration; codecs and limits at the first request.
+        ClientDictionaries shared = new ClientDictionaries(settings.dictionaries(), compression);
+        if (settings.dictionaries().clientEnabled() && shared.usable()) {
+            // After Accept-Encoding is set (request filters ascend) and after ordinary decoding (response
+            // filters descend), so a dictionary that came gzip-encoded is kept decoded.
+            context.register(shared.announcer(), Priorities.ENTITY_CODER + 100);
+            context.register(shared.receiver(), Priorities.ENTITY_CODER - 100);
+            // Writer interceptors ascend: this one runs first and leaves the ordinary encoder a coded body.
+            context.register(shared.encoder(), Priorities.ENTITY_CODER - 1);
+            this.dictionaries = shared.store();
+        }
         return true;
+    }
+
+    /**
+     * The shared dictionaries (RFC 9842) this client received and keeps, or {@code null} before
+     * {@code configure} or when dictionaries are off ({@code rest-compress.client.dictionaries}) or no
+     * dictionary coding is available.
+     */
+    public DictionaryStore dictionaries() {
+        return dictionaries;
     }
 
     /**

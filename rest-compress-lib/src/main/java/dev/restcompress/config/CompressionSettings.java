@@ -70,6 +70,7 @@ public final class CompressionSettings {
     private final Map<String, int[]> levels = new LinkedHashMap<>();
     private final String clientRequestCoding;
     private final String clientAcceptEncoding;
+    private final DictionarySettings dictionaries;
 
     private CompressionSettings(Function<String, Object> lookup) {
         threshold = intValue(lookup, THRESHOLD, 1024, 0, Integer.MAX_VALUE);
@@ -96,6 +97,7 @@ public final class CompressionSettings {
         clientRequestCoding = rc == null || rc.toString().isBlank() ? null : CodingTokens.canonical(rc.toString());
         Object ae = lookup.apply(CLIENT_ACCEPT_ENCODING);
         clientAcceptEncoding = ae == null ? null : ae.toString().trim();
+        dictionaries = DictionarySettings.from(lookup::apply);
     }
 
     /**
@@ -237,6 +239,11 @@ public final class CompressionSettings {
         return l == null ? 0 : l[1];
     }
 
+    /** The settings of shared dictionaries ({@code rest-compress.dictionary.*}). */
+    public DictionarySettings dictionaries() {
+        return dictionaries;
+    }
+
     /** The client's request-body coding, or {@code null} for none. */
     public String clientRequestCoding() {
         return clientRequestCoding;
@@ -293,7 +300,7 @@ public final class CompressionSettings {
      * the build's own test switches.
      */
     public static final List<String> SYSTEM_KEYS = List.of(PREFIX + "gzip.engine", PREFIX + "native.library-name",
-            PREFIX + "root", PREFIX + "interop.required", PREFIX + "python");
+            PREFIX + "root", PREFIX + "interop.required", PREFIX + "python", PREFIX + "chromium");
 
     /** The candidate with the smallest edit distance to {@code key}. */
     static String nearest(String key, List<String> candidates) {
@@ -333,6 +340,7 @@ public final class CompressionSettings {
     public static List<String> keys() {
         List<String> keys = new ArrayList<>(List.of(THRESHOLD, ONE_SHOT_LIMIT, MAX_DECODED_SIZE, PREFERENCE,
                 REQUEST_DECODING, CLIENT_REQUEST_CODING, CLIENT_ACCEPT_ENCODING));
+        keys.addAll(DictionarySettings.KEYS);
         for (CodingProvider p : CodingProviders.all()) {
             if (p.levels().any()) {
                 keys.add(Levels.levelKey(p.coding()));

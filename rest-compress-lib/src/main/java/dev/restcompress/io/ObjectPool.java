@@ -18,21 +18,23 @@ import java.util.function.Supplier;
  * @param <T> the pooled type
  */
 public final class ObjectPool<T> {
+    /** {@code null} for a pool that keeps nothing (capacity 0). */
     private final ArrayBlockingQueue<T> idle;
     private final Supplier<? extends T> factory;
     private final Consumer<? super T> disposer;
     private final AtomicInteger outstanding = new AtomicInteger();
 
     /**
-     * @param capacity most idle objects kept, at least 1
+     * @param capacity most idle objects kept; 0 keeps none (every object is created for one use and
+     *        freed on release: for owners that come and go and so cannot free idle objects)
      * @param factory creates a new object when none is idle
      * @param disposer frees an object the pool does not keep (e.g. {@code Deflater::end})
      */
     public ObjectPool(int capacity, Supplier<? extends T> factory, Consumer<? super T> disposer) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("capacity must be >= 1, was " + capacity);
+        if (capacity < 0) {
+            throw new IllegalArgumentException("capacity must be >= 0, was " + capacity);
         }
-        this.idle = new ArrayBlockingQueue<>(capacity);
+        this.idle = capacity == 0 ? null : new ArrayBlockingQueue<>(capacity);
         this.factory = Objects.requireNonNull(factory, "factory");
         this.disposer = Objects.requireNonNull(disposer, "disposer");
     }
@@ -44,7 +46,7 @@ public final class ObjectPool<T> {
 
     /** An idle object, or a new one. Never blocks. The caller must {@link #release} it exactly once. */
     public T acquire() {
-        T t = idle.poll();
+        T t = idle == null ? null : idle.poll();
         if (t == null) {
             t = factory.get();
         }
@@ -55,7 +57,7 @@ public final class ObjectPool<T> {
     /** Returns an object taken with {@link #acquire()}; it must not be used afterwards. */
     public void release(T t) {
         outstanding.decrementAndGet();
-        if (!idle.offer(t)) {
+        if (idle == null || !idle.offer(t)) {
             disposer.accept(t);
         }
     }
@@ -76,6 +78,6 @@ public final class ObjectPool<T> {
 
     /** Objects kept idle right now. */
     public int idle() {
-        return idle.size();
+        return idle == null ? 0 : idle.size();
     }
 }

@@ -67,7 +67,15 @@ public final class ContentCodings {
         return out.isEmpty() ? NONE : new ContentCodings(List.copyOf(out), registry.streams());
     }
 
-    /** Whether the body is unencoded. */
+    /**
+     * One coding whose codec the caller chose itself (a dictionary coding, bound to the dictionary
+     * the body names), decoded like any other and counted in {@code counters}.
+     */
+    public static ContentCodings of(Codec codec, StreamCounters counters) {
+        return new ContentCodings(List.of(codec), counters);
+    }
+
+        /** Whether the body is unencoded. */
     public boolean isIdentity() {
         return applied.isEmpty();
     }

@@ -31,6 +31,9 @@ final class CompressionBinder implements DynamicFeature {
     private final ResponseEncodingInterceptor encoder;
     private final RequestDecodingInterceptor decoder;
     private final RequestBodies requestBodies = new RequestBodies();
+    private final DictionarySupport dictionaries;
+    private final DeltaCapture deltaCapture = new DeltaCapture();
+    private final long maxDecodedSize;
     private final boolean quarkusRest = QuarkusRestSupport.detected();
     private final boolean decodeAllRequests;
     private volatile boolean applied;
@@ -41,6 +44,13 @@ final class CompressionBinder implements DynamicFeature {
         this.encoder = new ResponseEncodingInterceptor(pool, registry.streams());
         this.decoder = new RequestDecodingInterceptor(registry, settings.maxDecodedSize());
         this.decodeAllRequests = settings.decodeAllRequests();
+        this.dictionaries = new DictionarySupport(settings.dictionaries());
+        this.maxDecodedSize = settings.maxDecodedSize();
+    }
+
+    /** The application's shared dictionaries (RFC 9842). */
+    DictionarySupport dictionaries() {
+        return dictionaries;
     }
 
     /**
@@ -98,7 +108,18 @@ final class CompressionBinder implements DynamicFeature {
             }
             return;
         }
-        context.register(new NegotiationFilter(policy), Priorities.HEADER_DECORATOR);
+        MethodDictionaries methodDictionaries = dictionaries.forMethod(resourceInfo.getResourceClass(),
+                resourceInfo.getResourceMethod());
+        context.register(new NegotiationFilter(policy, methodDictionaries), Priorities.HEADER_DECORATOR);
+        if (methodDictionaries != null) {
+            // Reader interceptors run in ascending priority: the dictionary decoder before the ordinary one.
+            context.register(new DictionaryRequestDecoder(methodDictionaries, registry, maxDecodedSize),
+                    Priorities.ENTITY_CODER - 10);
+            if (methodDictionaries.delta()) {
+                // Writer interceptors too: inside the encoder, so it sees the unencoded body.
+                context.register(deltaCapture, Priorities.ENTITY_CODER + 10);
+            }
+        }
         if (quarkusRest) {
             // Response filters run in descending priority: the hop runs after NegotiationFilter planned.
             context.register(new QuarkusRestSupport.WorkerHop(), Priorities.HEADER_DECORATOR - 100);

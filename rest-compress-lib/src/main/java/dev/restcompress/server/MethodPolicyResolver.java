@@ -88,7 +88,7 @@ final class MethodPolicyResolver {
     }
 
     private static boolean hasOurAnnotations(AnnotatedElement e) {
-        if (e.isAnnotationPresent(Compress.class)) {
+        if (e.isAnnotationPresent(Compress.class) || DictionarySupport.annotated(e)) {
             return true;
         }
         for (Annotation a : e.getAnnotations()) {

@@ -1,5 +1,6 @@
 package dev.restcompress.server;
 
+import dev.restcompress.codec.Codec;
 import dev.restcompress.negotiation.Negotiation;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -31,18 +32,28 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
     private final MethodPolicy policy;
     private final NegotiationCache negotiations;
     private final Map<String, EncodingPlan[]> plans;
+    /** The method's shared dictionaries (RFC 9842), or {@code null}. */
+    private final MethodDictionaries dictionaries;
 
     NegotiationFilter(MethodPolicy policy) {
+        this(policy, null);
+    }
+
+    NegotiationFilter(MethodPolicy policy, MethodDictionaries dictionaries) {
         this.policy = policy;
         this.negotiations = new NegotiationCache(policy.codings());
         this.plans = policy.plans();
+        this.dictionaries = dictionaries;
     }
 
     @Override
     public void filter(ContainerRequestContext request) {
         List<String> accept = request.getHeaders().get(HttpHeaders.ACCEPT_ENCODING);
         Negotiation negotiation = negotiations.negotiate(accept);
-        if (negotiation.isNotAcceptable()) {
+        Codec dictionaryCodec = dictionaries == null ? null : dictionaries.choose(request);
+        if (dictionaryCodec != null) {
+            request.setProperty(MethodDictionaries.CHOSEN, dictionaryCodec);
+        } else if (negotiation.isNotAcceptable()) {
             LOG.log(System.Logger.Level.DEBUG, "406 for Accept-Encoding {0} on {1}", accept,
                     request.getUriInfo().getPath());
             request.abortWith(Response.status(Response.Status.NOT_ACCEPTABLE)
@@ -60,11 +71,16 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         MultivaluedMap<String, Object> headers = response.getHeaders();
         addVary(headers);
+        if (dictionaries != null) {
+            dictionaries.decorate(request, response);
+        }
         if (!(request.getProperty(EncodingPlan.PROPERTY) instanceof Negotiation negotiation)) {
             return;
         }
+        Codec dictionaryCodec = (Codec) request.getProperty(MethodDictionaries.CHOSEN);
+        String coding = dictionaryCodec != null ? dictionaryCodec.coding() : negotiation.coding();
         int status = response.getStatus();
-        if (!negotiation.isEncoded()
+        if (dictionaryCodec == null && !negotiation.isEncoded()
                 || !response.hasEntity()
                 || status < 200 || status == 204 || status == 206
                 || HttpMethod.HEAD.equals(request.getMethod())
@@ -73,7 +89,7 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
                 || CompressedMediaTypes.isCompressed(response.getMediaType())) {
             return;
         }
-        if (status == 200 && notModified(request, headers, negotiation.coding())) {
+        if (status == 200 && notModified(request, headers, coding)) {
             response.setStatus(304);
             response.setEntity(null);
             headers.remove(HttpHeaders.CONTENT_LENGTH);
@@ -81,8 +97,9 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
         }
         boolean streaming = response.getEntity() instanceof StreamingOutput
                 || MediaType.SERVER_SENT_EVENTS_TYPE.isCompatible(response.getMediaType());
-        request.setProperty(EncodingPlan.PROPERTY, plans.get(negotiation.coding())[
-                MethodPolicy.planIndex(negotiation.identityAcceptable(), streaming)]);
+        request.setProperty(EncodingPlan.PROPERTY, dictionaryCodec != null
+                ? dictionaries.plan(dictionaryCodec, negotiation.identityAcceptable(), streaming, policy)
+                : plans.get(negotiation.coding())[MethodPolicy.planIndex(negotiation.identityAcceptable(), streaming)]);
     }
 
     /**

@@ -29,7 +29,7 @@ public final class RestCompressFeature implements Feature {
         CompressionBinder binder = CompressionBinder.of(context);
         this.registry = binder.registry();
         context.register(binder);
-        ExceptionMappers.register(context);
+        ApplicationProviders.register(context, binder);
         if (binder.quarkusRest()) {
             context.register(new BindingCheck(binder));
         }

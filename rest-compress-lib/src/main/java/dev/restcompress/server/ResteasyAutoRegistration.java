@@ -8,10 +8,10 @@ import jakarta.ws.rs.core.FeatureContext;
 /**
  * RESTEasy's way to register a library by adding its jar, completed: RESTEasy instantiates the classes
  * listed in {@code META-INF/services/jakarta.ws.rs.ext.Providers}. {@link RestCompressDynamicFeature}
- * there binds the annotated methods, but a dynamic feature cannot register exception mappers, so
- * without this class a resource that reads its {@code InputStream} itself would turn a corrupt or
- * oversized body into a 500 instead of 400/413. It registers the library's mappers unless
- * {@link RestCompressFeature} did already (and that feature skips them when this class came first).
+ * there binds the annotated methods, but a dynamic feature cannot register exception mappers or
+ * filters, so without this class a resource that reads its {@code InputStream} itself would turn a
+ * corrupt or oversized body into a 500 instead of 400/413, and no static dictionary would be served.
+ * It registers them ({@link ApplicationProviders}) unless {@link RestCompressFeature} did already.
  * Not annotated {@code @Provider}, so runtimes that scan for providers (Quarkus) never pick it up; only
  * that services file names it. Not API: public only because RESTEasy instantiates it. Stateless.
  */
@@ -19,7 +19,7 @@ import jakarta.ws.rs.core.FeatureContext;
 public final class ResteasyAutoRegistration implements Feature {
     @Override
     public boolean configure(FeatureContext context) {
-        ExceptionMappers.register(context);
+        ApplicationProviders.register(context, CompressionBinder.of(context));
         return true;
     }
 }

@@ -30,7 +30,7 @@ final class BrotliCodec extends AbstractCodec {
     /** Window of the streaming path (the encoder's default, 4 MiB). */
     static final int STREAMING_WINDOW_LOG = 22;
     /** Native input buffer of one-shot calls: larger inputs are pushed in pieces of this size. */
-    private static final int ONE_SHOT_CHUNK = 256 * 1024;
+    static final int ONE_SHOT_CHUNK = 256 * 1024;
 
     private final int level;
     private final int streamingLevel;
@@ -89,6 +89,22 @@ final class BrotliCodec extends AbstractCodec {
         EncoderJNI.Wrapper encoder = newEncoder(Math.max(1, Math.min(inLen, ONE_SHOT_CHUNK)), level,
                 windowLogFor(inLen));
         try {
+            return encodeAll(encoder, in, inOff, inLen, out, outOff, max);
+        } finally {
+            encoder.destroy();
+        }
+    }
+
+    /**
+     * Pushes all of {@code in[inOff, inOff+inLen)} through a fresh {@code encoder} (which may have a
+     * dictionary attached) and finishes the stream into {@code out[outOff, outOff+max)}; the caller
+     * destroys the encoder.
+     *
+     * @return bytes written
+     * @throws IllegalStateException if the encoder fails or its output would pass {@code max}
+     */
+    static int encodeAll(EncoderJNI.Wrapper encoder, byte[] in, int inOff, int inLen, byte[] out, int outOff, int max) {
+        {
             ByteBuffer input = encoder.getInputBuffer();
             int inPos = inOff;
             int inEnd = inOff + inLen;
@@ -123,8 +139,6 @@ final class BrotliCodec extends AbstractCodec {
                     return pos - outOff;
                 }
             }
-        } finally {
-            encoder.destroy();
         }
     }
 

@@ -25,8 +25,20 @@ final class BrotliCompressingStream extends OutputStream implements Abortable {
     private byte[] transfer;
 
     BrotliCompressingStream(OutputStream sink, int quality) {
+        this(sink, quality, null);
+    }
+
+    /**
+     * @param preparedDictionary a prepared dictionary's data ({@code dcb}, {@link DcbCodec}), or
+     *        {@code null}; the caller keeps it alive while the stream is open
+     */
+    BrotliCompressingStream(OutputStream sink, int quality, ByteBuffer preparedDictionary) {
         this.sink = sink;
         this.encoder = BrotliCodec.newEncoder(INPUT_SIZE, quality, BrotliCodec.STREAMING_WINDOW_LOG);
+        if (preparedDictionary != null && !encoder.attachDictionary(preparedDictionary)) {
+            encoder.destroy();
+            throw new IllegalStateException("brotli encoder refused the dictionary");
+        }
         this.input = encoder.getInputBuffer();
         this.transfer = BufferPool.shared().acquire(TRANSFER_SIZE);
     }

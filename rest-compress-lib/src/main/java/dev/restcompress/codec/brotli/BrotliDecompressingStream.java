@@ -28,8 +28,21 @@ final class BrotliDecompressingStream extends InputStream {
     private ByteBuffer pending;
 
     BrotliDecompressingStream(InputStream source) throws IOException {
+        this(source, null);
+    }
+
+    /**
+     * @param dictionary the raw dictionary of a {@code dcb} body in a direct buffer ({@link DcbCodec}),
+     *        or {@code null}; the caller keeps it alive while the stream is open
+     */
+    BrotliDecompressingStream(InputStream source, ByteBuffer dictionary) throws IOException {
         this.source = Objects.requireNonNull(source, "source");
         this.decoder = new DecoderJNI.Wrapper(INPUT_SIZE);
+        if (dictionary != null && !decoder.attachDictionary(dictionary)) {
+            decoder.destroy();
+            decoder = null;
+            throw new IOException("brotli decoder refused the dictionary");
+        }
     }
 
     @Override

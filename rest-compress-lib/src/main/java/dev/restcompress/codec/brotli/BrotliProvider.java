@@ -11,7 +11,8 @@ import dev.restcompress.codec.OptionalCodingProvider;
  * Qualities 0 to 11; defaults 4 one-shot, 1 streaming, from the measurements in docs/codings.md. The
  * classes that link against brotli4j are touched only after it was found.
  */
-public final class BrotliProvider extends OptionalCodingProvider {
+public final class BrotliProvider extends OptionalCodingProvider
+        implements dev.restcompress.codec.dictionary.DictionaryCodingSupport {
     /** Maven coordinates of the library with the version the build was tested with, for messages. */
     static final String ARTIFACT = testedArtifact("com.aayushatharva.brotli4j:brotli4j");
 
@@ -52,5 +53,19 @@ public final class BrotliProvider extends OptionalCodingProvider {
         String a = arch.equals("amd64") || arch.equals("x86_64") ? "x86_64"
                 : arch.equals("arm64") || arch.equals("aarch64") ? "aarch64" : arch;
         return o + "-" + a;
+    }
+
+    @Override
+    public String dictionaryCoding() {
+        return dev.restcompress.dictionary.DictionaryHeaders.DCB;
+    }
+
+    @Override
+    public Codec createDictionaryCodec(dev.restcompress.dictionary.CompressionDictionary dictionary, int level,
+            boolean pooled) {
+        if (!availability().available()) {
+            throw new IllegalStateException(coding() + " is not available: " + availability().reason());
+        }
+        return DcbCodec.create(dictionary, level); // holds no pooled native state
     }
 }

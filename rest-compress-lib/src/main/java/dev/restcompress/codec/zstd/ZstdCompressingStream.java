@@ -29,20 +29,33 @@ final class ZstdCompressingStream extends OutputStream implements Abortable {
      */
     static final class State {
         private final int level;
+        /** The dictionary of {@code dcz} streams ({@link DczCodec}), or {@code null}. */
+        private final com.github.luben.zstd.ZstdDictCompress dictionary;
         final ZstdCompressCtx ctx;
         final ByteBuffer in = ByteBuffer.allocateDirect(IN_SIZE);
         final ByteBuffer out = ByteBuffer.allocateDirect(OUT_SIZE);
         final byte[] transfer = new byte[OUT_SIZE];
 
         State(int level) {
+            this(level, null);
+        }
+
+        State(int level, com.github.luben.zstd.ZstdDictCompress dictionary) {
             this.level = level;
+            this.dictionary = dictionary;
             this.ctx = ZstdCodec.newContext(level);
+            if (dictionary != null) {
+                ctx.loadDict(dictionary);
+            }
         }
 
         /** Forgets any half-written frame; reset() also clears parameters, so set them again. */
         void reset() {
             ctx.reset();
             ZstdCodec.configure(ctx, level);
+            if (dictionary != null) {
+                ctx.loadDict(dictionary);
+            }
             in.clear();
             out.clear();
         }

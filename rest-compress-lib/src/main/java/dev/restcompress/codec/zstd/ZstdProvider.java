@@ -11,7 +11,8 @@ import dev.restcompress.codec.OptionalCodingProvider;
  * are not offered); defaults 3 one-shot, 1 streaming, from the measurements in docs/codings.md.
  * {@link ZstdCodec}, which links against zstd-jni, is touched only after the probe succeeded.
  */
-public final class ZstdProvider extends OptionalCodingProvider {
+public final class ZstdProvider extends OptionalCodingProvider
+        implements dev.restcompress.codec.dictionary.DictionaryCodingSupport {
     /** Maven coordinates of the library with the version the build was tested with, for messages. */
     static final String ARTIFACT = testedArtifact("com.github.luben:zstd-jni");
 
@@ -35,5 +36,19 @@ public final class ZstdProvider extends OptionalCodingProvider {
             return Availability.missing("zstd-jni's native library did not load (" + ARTIFACT + "): " + e, e);
         }
         return Availability.ok();
+    }
+
+    @Override
+    public String dictionaryCoding() {
+        return dev.restcompress.dictionary.DictionaryHeaders.DCZ;
+    }
+
+    @Override
+    public Codec createDictionaryCodec(dev.restcompress.dictionary.CompressionDictionary dictionary, int level,
+            boolean pooled) {
+        if (!availability().available()) {
+            throw new IllegalStateException(coding() + " is not available: " + availability().reason());
+        }
+        return DczCodec.create(dictionary, level, pooled);
     }
 }

@@ -1,0 +1,75 @@
+package dev.restcompress.bench.dictionary;
+
+import dev.restcompress.bench.codec.BenchCodecs;
+import dev.restcompress.bench.core.Corpus;
+import dev.restcompress.bench.core.Engine;
+import dev.restcompress.bench.core.SpiEngine;
+import dev.restcompress.codec.dictionary.DictionaryCodecs;
+import dev.restcompress.dictionary.CompressionDictionary;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The dictionary of the small-payload rows and the engines that use it.
+ *
+ * <p>The small-payload bodies are the first 128 B to 8 KiB of corpus files. The dictionary (32 KiB,
+ * raw, {@link RawDictionary}) is trained on the rest of the same files, from byte 8192 on: same
+ * shape (same API, same field names), other records, and never a byte of a measured body.
+ */
+public final class BenchDictionary {
+    /** Dictionary size: a typical size for an API's responses (the trainer's default too). */
+    public static final int SIZE = 32 * 1024;
+    /** Training starts here in every file, past the largest small body. */
+    public static final int TRAINING_FROM = 8192;
+
+    private static final Map<Path, byte[]> TRAINED = new ConcurrentHashMap<>();
+
+    private BenchDictionary() {
+    }
+
+    /** The dictionary for {@code corpus}, trained once per JVM. */
+    public static byte[] forCorpus(Path corpus) {
+        return TRAINED.computeIfAbsent(corpus.toAbsolutePath().normalize(), c -> {
+            List<List<byte[]>> perFile = new ArrayList<>();
+            for (String name : Corpus.names(c)) {
+                byte[] all = Corpus.read(c, name);
+                if (all.length > TRAINING_FROM) {
+                    perFile.add(DictionarySamples.pieces(Arrays.copyOfRange(all, TRAINING_FROM, all.length)));
+                }
+            }
+            return RawDictionary.train(DictionarySamples.balanced(perFile, 100L * SIZE), SIZE);
+        });
+    }
+
+    /**
+     * The library's codec through the SPI: {@code zstd-N} (no dictionary) or {@code dcz-N} /
+     * {@code dcb-N} (RFC 9842, the 40/36-byte header included) with {@code dictionary} at level N.
+     */
+    public static Engine engine(String id, byte[] dictionary) {
+        int level = Integer.parseInt(id.substring(id.indexOf('-') + 1));
+        String coding = id.substring(0, id.indexOf('-'));
+        if (coding.equals("dcz") || coding.equals("dcb")) {
+            return new SpiEngine(DictionaryCodecs.create(coding, CompressionDictionary.of("bench", dictionary, "/*", ""),
+                    level));
+        }
+        return BenchCodecs.byId(id).engine("spi");
+    }
+
+    /** SHA-256 of {@code data}. */
+    public static byte[] sha256(byte[] data) {
+        return CompressionDictionary.of("hash", data, "/*", "").sha256();
+    }
+
+    /** Bytes a dictionary response adds to the wire besides its body: the two header lines. */
+    public static int headerBytes(String id) {
+        String coding = id.substring(0, id.indexOf('-'));
+        int contentEncoding = ("Content-Encoding: " + coding + "\r\n").length();
+        // Available-Dictionary: :<44 base64 characters>: on the request.
+        int availableDictionary = id.startsWith("dc") ? ("Available-Dictionary: ::\r\n").length() + 44 : 0;
+        return contentEncoding + availableDictionary;
+    }
+}

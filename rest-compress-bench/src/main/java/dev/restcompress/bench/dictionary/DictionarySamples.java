@@ -1,0 +1,157 @@
+package dev.restcompress.bench.dictionary;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+
+/**
+ * Samples for dictionary training, split so that no measured byte was seen by the trainer.
+ *
+ * <p>A source is a file of a folder (sorted by name, hidden files, READMEs and scripts skipped) or
+ * the body of one URL of a URL list. Each source is cut into pieces whose lengths cycle through
+ * 512, 1024, 2048 and 4096 bytes (a source up to 4 KiB stays whole): a dictionary is for small
+ * bodies, and zstd's trainer works best on samples of the size it will see. Every fifth source
+ * (with at least five sources, else every fifth piece) is held out for measurement.
+ */
+public final class DictionarySamples {
+    private static final int[] PIECES = {512, 1024, 2048, 4096};
+    private static final int HOLD_OUT_EVERY = 5;
+
+    /** Pieces the trainer sees and pieces kept for measuring, plus how many sources each came from. */
+    public record Split(List<List<byte[]>> training, List<byte[]> heldOut, int sources, int heldOutSources) {
+    }
+
+    private DictionarySamples() {
+    }
+
+    /**
+     * Loads a folder (its files whose name matches {@code glob}, e.g. {@code *.json}), or a file
+     * listing one http(s) URL per line ({@code #} comments allowed).
+     */
+    public static List<byte[]> load(Path samples, String glob) throws IOException, InterruptedException {
+        if (Files.isDirectory(samples)) {
+            List<byte[]> out = new ArrayList<>();
+            PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + glob);
+            try (Stream<Path> files = Files.walk(samples)) {
+                for (Path p : files.filter(Files::isRegularFile).filter(DictionarySamples::isSample)
+                        .filter(p -> matcher.matches(p.getFileName())).sorted().toList()) {
+                    out.add(Files.readAllBytes(p));
+                }
+            }
+            return out;
+        }
+        List<byte[]> out = new ArrayList<>();
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
+                .followRedirects(HttpClient.Redirect.NORMAL).build();
+        for (String line : Files.readAllLines(samples)) {
+            String url = line.strip();
+            if (url.isEmpty() || url.startsWith("#")) {
+                continue;
+            }
+            HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
+                    .header("Accept-Encoding", "identity").build(), HttpResponse.BodyHandlers.ofByteArray());
+            if (r.statusCode() != 200) {
+                throw new IOException(url + " answered " + r.statusCode());
+            }
+            out.add(r.body());
+        }
+        return out;
+    }
+
+    private static boolean isSample(Path p) {
+        String name = p.getFileName().toString();
+        return !name.startsWith(".") && !name.startsWith("README") && !name.endsWith(".py")
+                && !name.endsWith(".sh") && !name.endsWith(".md");
+    }
+
+    /** Cuts sources into pieces and holds every fifth source (or piece) out of training. */
+    public static Split split(List<byte[]> sources) {
+        List<List<byte[]>> training = new ArrayList<>();
+        List<byte[]> heldOut = new ArrayList<>();
+        boolean bySource = sources.size() >= HOLD_OUT_EVERY;
+        int pieceIndex = 0;
+        int heldOutSources = 0;
+        for (int s = 0; s < sources.size(); s++) {
+            boolean holdSource = bySource && s % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
+            heldOutSources += holdSource ? 1 : 0;
+            List<byte[]> train = new ArrayList<>();
+            for (byte[] piece : pieces(sources.get(s))) {
+                boolean hold = bySource ? holdSource : pieceIndex % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
+                (hold ? heldOut : train).add(piece);
+                pieceIndex++;
+            }
+            if (!train.isEmpty()) {
+                training.add(train);
+            }
+        }
+        return new Split(training, heldOut, sources.size(), heldOutSources);
+    }
+
+    /** Every piece of {@code training} trains, every piece of {@code heldOut} measures. */
+    public static Split separate(List<byte[]> training, List<byte[]> heldOut) {
+        List<List<byte[]>> train = training.stream().map(DictionarySamples::pieces).toList();
+        List<byte[]> measure = heldOut.stream().flatMap(s -> pieces(s).stream()).toList();
+        return new Split(train, measure, training.size() + heldOut.size(), heldOut.size());
+    }
+
+    /** The source cut into pieces of cycling lengths; one piece when it is at most 4 KiB. */
+    public static List<byte[]> pieces(byte[] source) {
+        if (source.length <= PIECES[PIECES.length - 1]) {
+            return List.of(source);
+        }
+        List<byte[]> out = new ArrayList<>();
+        int i = 0;
+        for (int at = 0; at < source.length; i++) {
+            int end = Math.min(source.length, at + PIECES[i % PIECES.length]);
+            out.add(Arrays.copyOfRange(source, at, end));
+            at = end;
+        }
+        return out;
+    }
+
+    /**
+     * At most {@code maxBytes} of the training pieces, balanced across sources: rounds that take one
+     * piece of every source still holding some (each source's pieces in a fixed shuffled order), so
+     * a few large files do not crowd out the small ones (the trainer's time grows with its input).
+     */
+    public static List<byte[]> balanced(List<List<byte[]>> perSource, long maxBytes) {
+        List<java.util.Iterator<byte[]>> queues = new ArrayList<>();
+        Random random = new Random(42);
+        for (List<byte[]> pieces : perSource) {
+            List<byte[]> shuffled = new ArrayList<>(pieces);
+            Collections.shuffle(shuffled, random);
+            queues.add(shuffled.iterator());
+        }
+        List<byte[]> out = new ArrayList<>();
+        long bytes = 0;
+        boolean any = true;
+        while (any) {
+            any = false;
+            for (java.util.Iterator<byte[]> q : queues) {
+                if (q.hasNext()) {
+                    byte[] p = q.next();
+                    if (bytes + p.length > maxBytes) {
+                        return out;
+                    }
+                    out.add(p);
+                    bytes += p.length;
+                    any = true;
+                }
+            }
+        }
+        return out;
+    }
+}

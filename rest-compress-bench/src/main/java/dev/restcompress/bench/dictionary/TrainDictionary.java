@@ -1,0 +1,160 @@
+package dev.restcompress.bench.dictionary;
+
+import com.github.luben.zstd.Zstd;
+import dev.restcompress.bench.core.Engine;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+import java.util.zip.Deflater;
+
+/**
+ * {@code scripts/train-dictionary.sh}: trains a browser-usable raw dictionary for RFC 9842 {@code dcz}
+ * and {@code dcb} from sample responses and prints what it saves on held-out samples against gzip-6
+ * and zstd-3 without a dictionary (the library's codecs; gzip-6 is the JDK's zlib).
+ *
+ * <p>Usage: {@code TrainDictionary --samples DIR|URL-LIST-FILE [--size 32k] --out FILE [--level 3]
+ * [--held-out DIR|URL-LIST-FILE] [--glob PATTERN]}; with {@code --held-out} every sample trains and
+ * those measure; {@code --glob} picks a folder's files by name.
+ * See {@link DictionarySamples} for how samples are cut and held out, {@link RawDictionary} for why
+ * the written dictionary starts with one newline byte.
+ */
+public final class TrainDictionary {
+    /** The trainer sees at most this many times the dictionary size (zstd's own advice is about 100x). */
+    private static final int TRAINING_BYTES_PER_DICTIONARY_BYTE = 100;
+
+    private TrainDictionary() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path samples = null;
+        Path out = null;
+        Path heldOutSamples = null;
+        String glob = "*";
+        int size = 32 * 1024;
+        int level = 3;
+        for (int i = 0; i < args.length; i++) {
+            String value = i + 1 < args.length ? args[i + 1] : null;
+            switch (args[i]) {
+                case "--samples" -> samples = Path.of(need(args[i], value));
+                case "--glob" -> glob = need(args[i], value);
+                case "--held-out" -> heldOutSamples = Path.of(need(args[i], value));
+                case "--out" -> out = Path.of(need(args[i], value));
+                case "--size" -> size = parseSize(need(args[i], value));
+                case "--level" -> level = Integer.parseInt(need(args[i], value));
+                case "-h", "--help" -> {
+                    System.out.println("usage: train-dictionary.sh --samples DIR|URL-LIST-FILE [--size 32k] --out FILE"
+                            + " [--level 3] [--held-out DIR|URL-LIST-FILE] [--glob '*.json']");
+                    return;
+                }
+                default -> throw new IllegalArgumentException("unknown argument " + args[i] + " (try --help)");
+            }
+            i++;
+        }
+        if (samples == null || out == null) {
+            throw new IllegalArgumentException("--samples and --out are required (try --help)");
+        }
+        if (size < 1024 || size > 16 << 20) {
+            throw new IllegalArgumentException("--size must be 1k to 16m, was " + size);
+        }
+        DictionarySamples.Split split = heldOutSamples == null
+                ? DictionarySamples.split(DictionarySamples.load(samples, glob))
+                : DictionarySamples.separate(DictionarySamples.load(samples, glob),
+                        DictionarySamples.load(heldOutSamples, glob));
+        List<byte[]> training = DictionarySamples.balanced(split.training(),
+                (long) size * TRAINING_BYTES_PER_DICTIONARY_BYTE);
+        byte[] dictionary = RawDictionary.train(training, size);
+        Files.write(out, dictionary);
+        System.out.printf(Locale.ROOT, "samples: %d sources (%d held out), %d training pieces (%d used, %d bytes), "
+                        + "%d held-out pieces%n", split.sources(), split.heldOutSources(),
+                split.training().stream().mapToInt(List::size).sum(),
+                training.size(), training.stream().mapToLong(p -> p.length).sum(), split.heldOut().size());
+        System.out.printf(Locale.ROOT, "wrote %s: %d bytes, raw (first byte 0x0a, then zstd's trained dictionary)%n",
+                out, dictionary.length);
+        System.out.println("Available-Dictionary: :" + Base64.getEncoder().encodeToString(BenchDictionary.sha256(dictionary))
+                + ":");
+        if (split.heldOut().isEmpty()) {
+            System.out.println("no held-out samples: give at least five sources to measure the ratio");
+            return;
+        }
+        report(split.heldOut(), dictionary, level, "held-out pieces below 4 KiB", p -> p.length < 4096);
+        report(split.heldOut(), dictionary, level, "all held-out pieces", p -> true);
+    }
+
+    private static void report(List<byte[]> heldOut, byte[] dictionary, int level, String title,
+                               Predicate<byte[]> filter) throws IOException {
+        List<byte[]> pieces = heldOut.stream().filter(filter).toList();
+        if (pieces.isEmpty()) {
+            return;
+        }
+        long identity = pieces.stream().mapToLong(p -> p.length).sum();
+        long gzip = 0;
+        long zstd = 0;
+        long dcz = 0;
+        long dcb = 0;
+        Engine dczEngine = BenchDictionary.engine("dcz-" + level, dictionary);
+        Engine dcbEngine = BenchDictionary.engine("dcb-5", dictionary);
+        for (byte[] p : pieces) {
+            gzip += gzipSize(p, 6);
+            zstd += Zstd.compress(p, level).length;
+            dcz += roundTrip(dczEngine, p);
+            dcb += roundTrip(dcbEngine, p);
+        }
+        System.out.printf(Locale.ROOT, "%n%s: %d pieces, %d bytes identity%n", title, pieces.size(), identity);
+        System.out.printf(Locale.ROOT, "  %-30s %12s %12s %12s%n", "coding", "bytes", "of identity", "of gzip-6");
+        row("gzip-6", gzip, identity, gzip);
+        row("zstd-" + level + " (no dictionary)", zstd, identity, gzip);
+        row("dcz-" + level + " (incl. 40 B header)", dcz, identity, gzip);
+        row("dcb-5 (incl. 36 B header)", dcb, identity, gzip);
+    }
+
+    private static void row(String name, long bytes, long identity, long gzip) {
+        System.out.printf(Locale.ROOT, "  %-30s %12d %11.1f%% %11.1f%%%n", name, bytes, 100.0 * bytes / identity,
+                100.0 * bytes / gzip);
+    }
+
+    /** Compressed size, after checking the body decodes back to the piece. */
+    private static int roundTrip(Engine engine, byte[] piece) throws IOException {
+        byte[] compressed = new byte[engine.maxCompressedLength(piece.length)];
+        int n = engine.compress(piece, piece.length, compressed);
+        byte[] back = new byte[piece.length + 1];
+        if (engine.decompress(compressed, n, back) != piece.length
+                || !java.util.Arrays.equals(back, 0, piece.length, piece, 0, piece.length)) {
+            throw new IllegalStateException("round trip failed for a " + piece.length + "-byte piece");
+        }
+        return n;
+    }
+
+    /** gzip size: the raw deflate stream plus gzip's 10-byte header and 8-byte trailer. */
+    public static int gzipSize(byte[] data, int level) {
+        Deflater deflater = new Deflater(level, true);
+        try {
+            deflater.setInput(data);
+            deflater.finish();
+            byte[] buf = new byte[data.length + 1024];
+            int n = 0;
+            while (!deflater.finished()) {
+                n += deflater.deflate(buf, n, buf.length - n);
+            }
+            return n + 18;
+        } finally {
+            deflater.end();
+        }
+    }
+
+    static int parseSize(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        int factor = t.endsWith("k") ? 1024 : t.endsWith("m") ? 1024 * 1024 : 1;
+        return Integer.parseInt(factor == 1 ? t : t.substring(0, t.length() - 1)) * factor;
+    }
+
+    private static String need(String flag, String value) {
+        if (value == null) {
+            throw new IllegalArgumentException(flag + " needs a value");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,223 @@
+package dev.restcompress.bench.small;
+
+import dev.restcompress.bench.core.Corpus;
+import dev.restcompress.bench.core.Engine;
+import dev.restcompress.bench.core.Measurement;
+import dev.restcompress.bench.dictionary.BenchDictionary;
+import dev.restcompress.bench.dictionary.DeltaVersions;
+import dev.restcompress.bench.dictionary.TrainDictionary;
+import dev.restcompress.bench.report.Csv;
+import dev.restcompress.bench.report.Markdown;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Turns {@link DictionaryPayloadBench} results into {@code small-dictionary.csv} and a markdown
+ * section: dcz/dcb sizes against gzip-6 and zstd without a dictionary, the break-even link as in
+ * {@link SmallPayloadReport} (the saved bytes also pay for the request's {@code Available-Dictionary}
+ * line), the encode cost of the dictionary, whole small JSON documents, and the delta row. Sizes are
+ * computed here, outside JMH, from the same bodies; gzip-6 is the JDK's zlib at level 6.
+ */
+final class DictionaryPayloadReport {
+    static final List<String> FILES = List.of("small-dictionary.csv");
+    private static final String BASELINE = "zstd-3";
+    private static final String DCZ = "dcz-3";
+
+    private record Cell(String codec, int size, double meanCompressed, double meanGzip, double saved,
+                        Measurement compress, Measurement decompress) {
+        double breakEvenMbps() {
+            return saved <= 0 ? 0 : saved * 8 / (compress.nsPerOp() + decompress.nsPerOp()) * 1000;
+        }
+    }
+
+    private final Path corpus;
+    private final byte[] dictionary;
+    private final Map<String, TreeMap<Integer, Cell>> byCodec = new LinkedHashMap<>();
+
+    DictionaryPayloadReport(Path corpus, List<Measurement> measurements) {
+        this.corpus = corpus;
+        this.dictionary = BenchDictionary.forCorpus(corpus);
+        Map<String, Map<String, Measurement>> grouped = new LinkedHashMap<>();
+        for (Measurement m : measurements) {
+            if (m.benchmark().equals("DictionaryPayloadBench")) {
+                grouped.computeIfAbsent(m.param("codec") + "/" + m.param("size"), k -> new LinkedHashMap<>())
+                        .put(m.method(), m);
+            }
+        }
+        for (var e : grouped.entrySet()) {
+            String[] key = e.getKey().split("/", 2);
+            Measurement c = e.getValue().get("compress");
+            Measurement d = e.getValue().get("decompress");
+            if (c != null && d != null) {
+                int size = Integer.parseInt(key[1]);
+                byCodec.computeIfAbsent(key[0], k -> new TreeMap<>()).put(size, cell(key[0], size, c, d));
+            }
+        }
+    }
+
+    private Cell cell(String codec, int size, Measurement c, Measurement d) {
+        Engine engine = BenchDictionary.engine(codec, dictionary);
+        List<byte[]> payloads = Corpus.prefixes(corpus, size, SmallPayloadBench.SLICES);
+        long total = 0;
+        long gzip = 0;
+        for (byte[] p : payloads) {
+            total += compressedSize(engine, p);
+            gzip += TrainDictionary.gzipSize(p, 6);
+        }
+        double mean = (double) total / payloads.size();
+        return new Cell(codec, size, mean, (double) gzip / payloads.size(),
+                size - mean - BenchDictionary.headerBytes(codec), c, d);
+    }
+
+    private static int compressedSize(Engine engine, byte[] body) {
+        try {
+            return engine.compress(body, body.length, new byte[engine.maxCompressedLength(body.length)]);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    void write(Path dir, Markdown md) {
+        Csv csv = new Csv("codec", "size", "mean_compressed_bytes", "ratio", "of_gzip6", "saved_bytes_net_of_headers",
+                "compress_ns", "compress_ns_err", "decompress_ns", "decompress_ns_err", "break_even_link_mbit_s");
+        List<List<String>> table = new ArrayList<>();
+        for (TreeMap<Integer, Cell> cells : byCodec.values()) {
+            for (Cell c : cells.values()) {
+                csv.row(c.codec(), c.size(), c.meanCompressed(), c.meanCompressed() / c.size(),
+                        c.meanCompressed() / c.meanGzip(), c.saved(), c.compress().nsPerOp(), c.compress().nsError(),
+                        c.decompress().nsPerOp(), c.decompress().nsError(), c.breakEvenMbps());
+                table.add(List.of(c.codec(), Integer.toString(c.size()),
+                        Markdown.num(100 * c.meanCompressed() / c.size(), 1) + "%",
+                        Markdown.num(100 * c.meanCompressed() / c.meanGzip(), 1) + "%", Markdown.num(c.saved(), 0),
+                        Markdown.withError(c.compress().nsPerOp(), c.compress().nsError(), 0),
+                        Markdown.withError(c.decompress().nsPerOp(), c.decompress().nsError(), 0),
+                        Markdown.num(c.breakEvenMbps(), 0)));
+            }
+        }
+        csv.write(dir.resolve("small-dictionary.csv"));
+
+        md.heading(2, "Small payloads with a shared dictionary (RFC 9842 dcz, dcb)");
+        md.paragraph("The same bodies as the small-payload table (the first N bytes of up to "
+                + SmallPayloadBench.SLICES + " corpus files). The dictionary: " + dictionary.length
+                + " bytes, raw, trained with zstd's trainer on the same files from byte "
+                + BenchDictionary.TRAINING_FROM + " on (same shape, other records, no measured byte). "
+                + "dcz/dcb sizes include their 40/36-byte header; \"saved\" is net of the `Content-Encoding` "
+                + "line and, for dcz/dcb, the request's `Available-Dictionary` line. Every row is the library's "
+                + "codec through the SPI (one-shot compress, bounded decompress): zstd-3 is dcz-3 without "
+                + "the dictionary.");
+        md.table(List.of("codec", "size B", "size ratio", "of gzip-6", "saved B", "compress ns/op",
+                "decompress ns/op", "break-even link Mbit/s"), table);
+        encodeCost(md);
+        wholeDocuments(md);
+        delta(md);
+    }
+
+    /** dcz-3 compress time over zstd-3's, per size, with the error of the ratio. */
+    private void encodeCost(Markdown md) {
+        TreeMap<Integer, Cell> dcz = byCodec.get(DCZ);
+        TreeMap<Integer, Cell> zstd = byCodec.get(BASELINE);
+        if (dcz == null || zstd == null) {
+            return;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (Integer size : dcz.keySet()) {
+            Cell a = dcz.get(size);
+            Cell b = zstd.get(size);
+            if (b == null) {
+                continue;
+            }
+            double ratio = a.compress().nsPerOp() / b.compress().nsPerOp();
+            double err = ratio * Math.hypot(relative(a.compress()), relative(b.compress()));
+            rows.add(List.of(Integer.toString(size), Markdown.withError(ratio, err, 2)));
+        }
+        md.paragraph("Encode cost of the dictionary: dcz-3 compress time / zstd-3 compress time (same run; "
+                + "error from both rows' 99.9% intervals; the machine is shared and noisy).");
+        md.table(List.of("size B", "dcz-3 / zstd-3 compress time"), rows);
+    }
+
+    private static double relative(Measurement m) {
+        return Double.isNaN(m.nsError()) ? 0 : m.nsError() / m.nsPerOp();
+    }
+
+    /** Whole JSON files below 4 KiB: real small responses, none of them seen by the trainer. */
+    private void wholeDocuments(Markdown md) {
+        List<List<String>> rows = new ArrayList<>();
+        long identity = 0;
+        long gzip = 0;
+        long zstd = 0;
+        long dcz = 0;
+        long dcb = 0;
+        Engine dczEngine = BenchDictionary.engine(DCZ, dictionary);
+        Engine dcbEngine = BenchDictionary.engine("dcb-5", dictionary);
+        Engine zstdEngine = BenchDictionary.engine(BASELINE, dictionary);
+        for (String name : Corpus.names(corpus)) {
+            byte[] body = Corpus.read(corpus, name);
+            if (!name.endsWith(".json") || body.length >= 4096) {
+                continue;
+            }
+            int g = TrainDictionary.gzipSize(body, 6);
+            int z = compressedSize(zstdEngine, body);
+            int c = compressedSize(dczEngine, body);
+            int b = compressedSize(dcbEngine, body);
+            identity += body.length;
+            gzip += g;
+            zstd += z;
+            dcz += c;
+            dcb += b;
+            rows.add(List.of(name, Integer.toString(body.length), Integer.toString(g), Integer.toString(z),
+                    Integer.toString(c), Integer.toString(b), Markdown.num(100.0 * c / g, 1) + "%"));
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        rows.add(List.of("**total**", Long.toString(identity), Long.toString(gzip), Long.toString(zstd),
+                Long.toString(dcz), Long.toString(dcb), Markdown.num(100.0 * dcz / gzip, 1) + "%"));
+        md.paragraph("Whole JSON documents below 4 KiB (each a complete small response; all shorter than "
+                + BenchDictionary.TRAINING_FROM + " B, so the trainer never saw them): bytes on the wire.");
+        md.table(List.of("file", "identity", "gzip-6", "zstd-3", "dcz-3", "dcb-5", "dcz-3 of gzip-6"), rows);
+    }
+
+    /** The previous version of a 100 KB+ JSON document as the dictionary of the next one. */
+    private void delta(Markdown md) {
+        String name = null;
+        for (String n : Corpus.names(corpus)) {
+            long size = Corpus.read(corpus, n).length;
+            if (n.endsWith(".json") && size >= 100_000 && size <= 1_000_000) {
+                name = n;
+                break;
+            }
+        }
+        if (name == null) {
+            md.paragraph("Delta row skipped: no JSON file of 100 KB to 1 MB in the corpus.");
+            return;
+        }
+        byte[] v1 = Corpus.read(corpus, name);
+        byte[] other = Corpus.read(corpus, Corpus.names(corpus).get(0));
+        List<List<String>> rows = new ArrayList<>();
+        for (double fraction : new double[] {0.01, 0.02}) {
+            deltaRow(rows, "numbers edited", v1, DeltaVersions.numbersEdited(v1, fraction, 42));
+            deltaRow(rows, "3 blocks replaced", v1, DeltaVersions.blocksReplaced(v1, other, fraction));
+        }
+        md.paragraph("Delta: `" + name + "` (" + v1.length + " B) is version 1 and the dictionary of version 2 "
+                + "(dcz-3 and dcb-5 with version 1 as raw dictionary; bytes on the wire incl. header).");
+        md.table(List.of("change", "bytes changed", "gzip-6", "zstd-3", "dcz-3", "dcb-5", "dcz-3 of gzip-6",
+                "dcb-5 of gzip-6"), rows);
+    }
+
+    private static void deltaRow(List<List<String>> rows, String model, byte[] v1, byte[] v2) {
+        int gzip = TrainDictionary.gzipSize(v2, 6);
+        int zstd = compressedSize(BenchDictionary.engine(BASELINE, v1), v2);
+        int dcz = compressedSize(BenchDictionary.engine(DCZ, v1), v2);
+        int dcb = compressedSize(BenchDictionary.engine("dcb-5", v1), v2);
+        int changed = DeltaVersions.differing(v1, v2);
+        rows.add(List.of(model, changed + " (" + Markdown.num(100.0 * changed / v1.length, 1) + "%)",
+                Integer.toString(gzip), Integer.toString(zstd), Integer.toString(dcz), Integer.toString(dcb),
+                Markdown.num(100.0 * dcz / gzip, 1) + "%", Markdown.num(100.0 * dcb / gzip, 1) + "%"));
+    }
+}

@@ -1,0 +1,118 @@
+package dev.restcompress.codec.brotli;
+
+import com.aayushatharva.brotli4j.Brotli4jLoader;
+import com.aayushatharva.brotli4j.encoder.Encoder;
+import com.aayushatharva.brotli4j.encoder.EncoderJNI;
+import com.aayushatharva.brotli4j.encoder.PreparedDictionary;
+import dev.restcompress.codec.AbstractCodec;
+import dev.restcompress.codec.dictionary.DictionaryCodecs;
+import dev.restcompress.codec.dictionary.DictionaryHeaderCheck;
+import dev.restcompress.dictionary.CompressionDictionary;
+import dev.restcompress.dictionary.DictionaryHeaders;
+import dev.restcompress.io.CodecArgs;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * The {@code dcb} coding (RFC 9842 section 5.1): a 36-byte header naming the dictionary, then a
+ * brotli stream that uses the dictionary as a raw prefix (brotli's "compound dictionary"), through
+ * brotli4j.
+ *
+ * <p>The dictionary is copied once into a direct buffer (the decoder reads it in place) and prepared
+ * once for the encoder ({@code Encoder.prepareDictionary}): create one codec per dictionary and keep
+ * it; both live as long as the codec. Brotli's C API cannot reset an encoder, so each one-shot call
+ * creates one native encoder and attaches the prepared dictionary to it, as {@link BrotliCodec}
+ * does without one. Streaming encodes and decodes like {@code br}, with the dictionary attached.
+ * Thread-safe (immutable).
+ */
+final class DcbCodec extends AbstractCodec {
+    private static final String CODING = DictionaryHeaders.DCB;
+    private static final int HEADER = 36;
+
+    private final int quality;
+    private final byte[] header;
+    /** The raw dictionary, direct: the native decoder reads it in place for every body. */
+    private final ByteBuffer rawDictionary;
+    /** Keeps the prepared dictionary (and its native memory) alive while the codec is. */
+    private final PreparedDictionary prepared;
+    private final ByteBuffer preparedData;
+
+    private DcbCodec(CompressionDictionary dictionary, int quality) {
+        if (quality < 0 || quality > 11) {
+            throw new IllegalArgumentException("dcb quality must be from 0 to 11, was " + quality);
+        }
+        Brotli4jLoader.ensureAvailability();
+        this.quality = quality;
+        this.header = DictionaryCodecs.header(CODING, dictionary.sha256());
+        byte[] bytes = dictionary.bytes();
+        this.rawDictionary = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
+        this.prepared = Encoder.prepareDictionary(rawDictionary, 0);
+        this.preparedData = prepared.getData();
+    }
+
+    /**
+     * A {@code dcb} codec against {@code dictionary}; created through the provider, once brotli4j was found.
+     *
+     * @throws IllegalArgumentException if {@code quality} is not from 0 to 11
+     */
+    static DcbCodec create(CompressionDictionary dictionary, int quality) {
+        return new DcbCodec(Objects.requireNonNull(dictionary, "dictionary"), quality);
+    }
+
+    @Override
+    public String coding() {
+        return CODING;
+    }
+
+    @Override
+    public int maxCompressedLength(int inputLength) {
+        long n = CodecArgs.inputLength(inputLength);
+        return CodecArgs.capped(HEADER + n + (n >> 8) + 64);
+    }
+
+    @Override
+    public int compress(byte[] in, int inOff, int inLen, byte[] out, int outOff) {
+        Objects.checkFromIndexSize(inOff, inLen, in.length);
+        int max = maxCompressedLength(inLen);
+        Objects.checkFromIndexSize(outOff, max, out.length);
+        System.arraycopy(header, 0, out, outOff, HEADER);
+        // The window stays at the streaming size: dictionary references reach back past the input.
+        EncoderJNI.Wrapper encoder = BrotliCodec.newEncoder(Math.max(1, Math.min(inLen, BrotliCodec.ONE_SHOT_CHUNK)),
+                quality, BrotliCodec.STREAMING_WINDOW_LOG);
+        try {
+            if (!encoder.attachDictionary(preparedData)) {
+                throw new IllegalStateException("brotli encoder refused the dictionary");
+            }
+            return HEADER + BrotliCodec.encodeAll(encoder, in, inOff, inLen, out, outOff + HEADER, max - HEADER);
+        } finally {
+            encoder.destroy();
+        }
+    }
+
+    @Override
+    public OutputStream compressingStream(OutputStream sink) throws IOException {
+        Objects.requireNonNull(sink, "sink");
+        BrotliCompressingStream stream = new BrotliCompressingStream(sink, quality, preparedData);
+        try {
+            sink.write(header);
+        } catch (IOException | RuntimeException e) {
+            stream.abort();
+            throw e;
+        }
+        return stream;
+    }
+
+    @Override
+    protected InputStream openDecompressor(InputStream source) throws IOException {
+        DictionaryHeaderCheck.check(CODING, header, source);
+        return new BrotliDecompressingStream(source, rawDictionary);
+    }
+
+    @Override
+    public String toString() {
+        return "dcb[quality " + quality + "]";
+    }
+}

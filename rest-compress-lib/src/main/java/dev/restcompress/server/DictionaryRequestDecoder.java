@@ -1,0 +1,100 @@
+package dev.restcompress.server;
+
+import dev.restcompress.codec.Codec;
+import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.codec.DecompressionException;
+import dev.restcompress.codec.MalformedInputException;
+import dev.restcompress.codec.dictionary.DictionaryCodecs;
+import dev.restcompress.dictionary.DictionaryHeaders;
+import dev.restcompress.io.NonClosingInputStream;
+import dev.restcompress.negotiation.CodingTokens;
+import dev.restcompress.negotiation.ContentCodings;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.ext.ReaderInterceptor;
+import jakarta.ws.rs.ext.ReaderInterceptorContext;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.util.List;
+
+/**
+ * Decodes request bodies sent with {@code Content-Encoding: dcz} or {@code dcb} to a method with
+ * dictionaries: reads the body's header, finds the dictionary its hash names among those the method
+ * holds, and decodes through the same bounded path as every coding
+ * ({@link ContentCodings#decodeBody}). An unknown hash or a wrong magic is 400, a body over the
+ * limit 413 ({@link DecodingErrors}). Runs before {@link RequestDecodingInterceptor} (lower
+ * priority) and leaves it an unencoded body. Thread-safe (immutable).
+ */
+final class DictionaryRequestDecoder implements ReaderInterceptor {
+    private final MethodDictionaries dictionaries;
+    private final CodecRegistry registry;
+    private final long maxDecodedSize;
+
+    DictionaryRequestDecoder(MethodDictionaries dictionaries, CodecRegistry registry, long maxDecodedSize) {
+        this.dictionaries = dictionaries;
+        this.registry = registry;
+        this.maxDecodedSize = maxDecodedSize;
+    }
+
+    @Override
+    public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
+        MultivaluedMap<String, String> headers = context.getHeaders();
+        List<String> values = headers.get(HttpHeaders.CONTENT_ENCODING);
+        String coding = values == null || values.size() != 1 ? null : CodingTokens.canonical(values.get(0));
+        if (!DictionaryHeaders.DCZ.equals(coding) && !DictionaryHeaders.DCB.equals(coding)) {
+            return context.proceed(); // not a dictionary body (stacked codings are not supported with dictionaries)
+        }
+        if (!dictionaries.support().codings().contains(coding)) {
+            throw DecodingErrors.unsupportedCoding(coding, registry.codings());
+        }
+        InputStream body = context.getInputStream();
+        byte[] header = body.readNBytes(DictionaryCodecs.headerLength(coding));
+        byte[] hash = DictionaryCodecs.hashOf(coding, header, 0, header.length);
+        DictionarySupport.DictionaryCodecSet set = dictionaries.codecs(hash);
+        if (set == null) {
+            throw DecodingErrors.toException(new MalformedInputException(coding, 0, new IOException(hash == null
+                    ? "not a " + coding + " body" : "unknown dictionary "
+                    + DictionaryHeaders.formatByteSequence(hash))));
+        }
+        Codec codec = set.codec(coding);
+        InputStream whole = new SequenceInputStream(new ByteArrayInputStream(header), new NonClosingInputStream(body));
+        InputStream decoded;
+        try {
+            decoded = ContentCodings.of(codec, registry.streams()).decodeBody(whole, contentLength(headers),
+                    maxDecodedSize);
+        } catch (DecompressionException e) {
+            throw DecodingErrors.toException(e);
+        }
+        context.setInputStream(decoded);
+        headers.remove(HttpHeaders.CONTENT_ENCODING);
+        headers.remove(HttpHeaders.CONTENT_LENGTH);
+        Object entity;
+        try {
+            entity = context.proceed();
+        } catch (IOException | RuntimeException e) {
+            RequestBodies.closeQuietly(decoded);
+            DecompressionException cause = DecodingErrors.findCause(e);
+            if (cause != null) {
+                throw DecodingErrors.toException(cause);
+            }
+            throw e;
+        }
+        if (RequestBodies.readsLater(entity)) {
+            RequestBodies.closeWhenDone(context, decoded);
+        } else {
+            RequestBodies.closeQuietly(decoded);
+        }
+        return entity;
+    }
+
+    private static long contentLength(MultivaluedMap<String, String> headers) {
+        String v = headers.getFirst(HttpHeaders.CONTENT_LENGTH);
+        try {
+            return v == null ? -1 : Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}
