@@ -37,6 +37,8 @@ final class CompressionBinder implements DynamicFeature {
     private final boolean quarkusRest = QuarkusRestSupport.detected();
     private final boolean decodeAllRequests;
     private volatile boolean applied;
+    private volatile boolean dictionaryEndpoint;
+    private volatile boolean dictionaryEndpointWarned;
 
     CompressionBinder(CompressionSettings settings, CodecRegistry registry, BufferPool pool, int maxDeclaredLength) {
         this.registry = registry;
@@ -51,6 +53,11 @@ final class CompressionBinder implements DynamicFeature {
     /** The application's shared dictionaries (RFC 9842). */
     DictionarySupport dictionaries() {
         return dictionaries;
+    }
+
+    /** Called by {@link RestCompressFeature} once it registered the endpoint that serves static dictionaries. */
+    void dictionaryEndpointRegistered() {
+        dictionaryEndpoint = true;
     }
 
     /**
@@ -111,6 +118,14 @@ final class CompressionBinder implements DynamicFeature {
         MethodDictionaries methodDictionaries = dictionaries.forMethod(resourceInfo.getResourceClass(),
                 resourceInfo.getResourceMethod());
         context.register(new NegotiationFilter(policy, methodDictionaries), Priorities.HEADER_DECORATOR);
+        if (methodDictionaries != null && !dictionaryEndpoint && !dictionaryEndpointWarned) {
+            // RESTEasy's services-file setup binds methods through the dynamic feature alone, which
+            // cannot register the pre-matching filter that serves the dictionaries.
+            dictionaryEndpointWarned = true;
+            LOG.log(System.Logger.Level.WARNING, "rest-compress: {0} uses shared dictionaries, but their "
+                    + "endpoint is not registered, so clients cannot fetch them: register "
+                    + "RestCompressFeature in the application", resourceInfo.getResourceMethod());
+        }
         if (methodDictionaries != null) {
             // Reader interceptors run in ascending priority: the dictionary decoder before the ordinary one.
             context.register(new DictionaryRequestDecoder(methodDictionaries, registry, maxDecodedSize),

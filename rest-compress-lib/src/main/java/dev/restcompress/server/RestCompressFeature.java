@@ -29,7 +29,9 @@ public final class RestCompressFeature implements Feature {
         CompressionBinder binder = CompressionBinder.of(context);
         this.registry = binder.registry();
         context.register(binder);
-        ApplicationProviders.register(context, binder);
+        ApplicationProviders.registerMappers(context);
+        context.register(new DictionaryEndpointFilter(binder.dictionaries()));
+        binder.dictionaryEndpointRegistered();
         if (binder.quarkusRest()) {
             context.register(new BindingCheck(binder));
         }

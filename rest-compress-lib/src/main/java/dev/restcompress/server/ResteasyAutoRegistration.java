@@ -8,10 +8,11 @@ import jakarta.ws.rs.core.FeatureContext;
 /**
  * RESTEasy's way to register a library by adding its jar, completed: RESTEasy instantiates the classes
  * listed in {@code META-INF/services/jakarta.ws.rs.ext.Providers}. {@link RestCompressDynamicFeature}
- * there binds the annotated methods, but a dynamic feature cannot register exception mappers or
- * filters, so without this class a resource that reads its {@code InputStream} itself would turn a
- * corrupt or oversized body into a 500 instead of 400/413, and no static dictionary would be served.
- * It registers them ({@link ApplicationProviders}) unless {@link RestCompressFeature} did already.
+ * there binds the annotated methods, but a dynamic feature cannot register exception mappers, so
+ * without this class a resource that reads its {@code InputStream} itself would turn a corrupt or
+ * oversized body into a 500 instead of 400/413. It registers them ({@link ApplicationProviders})
+ * unless {@link RestCompressFeature} did already. It must not build the application's binder: the
+ * application's properties are not in the configuration yet when RESTEasy runs it.
  * Not annotated {@code @Provider}, so runtimes that scan for providers (Quarkus) never pick it up; only
  * that services file names it. Not API: public only because RESTEasy instantiates it. Stateless.
  */
@@ -19,7 +20,7 @@ import jakarta.ws.rs.core.FeatureContext;
 public final class ResteasyAutoRegistration implements Feature {
     @Override
     public boolean configure(FeatureContext context) {
-        ApplicationProviders.register(context, CompressionBinder.of(context));
+        ApplicationProviders.registerMappers(context);
         return true;
     }
 }
