@@ -72,7 +72,7 @@ class BufferPoolTest {
         assertThrows(IllegalArgumentException.class, () -> new BufferPool(5000, 2));
         assertThrows(IllegalArgumentException.class, () -> new BufferPool(1024, 2));
         assertThrows(IllegalArgumentException.class, () -> new BufferPool(1 << 16, 2).acquire(-1));
-        assertThrows(IllegalArgumentException.class, () -> new ObjectPool<>(0, Object::new, o -> { }));
+        assertThrows(IllegalArgumentException.class, () -> new ObjectPool<>(-1, Object::new, o -> { }));
     }
 
     @Test
