@@ -25,6 +25,7 @@ public final class PressureMonitor implements AutoCloseable {
     private final AdaptiveSettings settings;
     private final PressureSource source;
     private final int maxStep;
+    private final long idleMillis;
     private final AtomicBoolean running = new AtomicBoolean();
     private volatile int step;
     private volatile double lastLoad = Double.NaN;
@@ -39,6 +40,12 @@ public final class PressureMonitor implements AutoCloseable {
      * @param source the signal; called from the sampler thread only
      */
     public PressureMonitor(AdaptiveSettings settings, PressureSource source) {
+        this(settings, source, IDLE_MILLIS);
+    }
+
+    /** Same, stopping after {@code idleMillis} without use (tests). */
+    PressureMonitor(AdaptiveSettings settings, PressureSource source, long idleMillis) {
+        this.idleMillis = idleMillis;
         this.settings = settings;
         this.source = source;
         this.maxStep = AdaptivePolicy.maxStep(settings);
@@ -121,7 +128,7 @@ public final class PressureMonitor implements AutoCloseable {
     }
 
     private void start() {
-        Thread t = new Thread(new Sampler(this, source, settings.periodMillis()), "rest-compress-pressure");
+        Thread t = new Thread(new Sampler(this, source, settings.periodMillis(), idleMillis), "rest-compress-pressure");
         t.setDaemon(true);
         thread = t;
         t.start();
@@ -167,50 +174,58 @@ public final class PressureMonitor implements AutoCloseable {
         private final PressureSource source;
         private final long periodNanos;
         private final int idleLimit;
+        private int idle;
 
-        Sampler(PressureMonitor monitor, PressureSource source, int periodMillis) {
+        Sampler(PressureMonitor monitor, PressureSource source, int periodMillis, long idleMillis) {
             this.monitor = new WeakReference<>(monitor);
             this.source = source;
             this.periodNanos = TimeUnit.MILLISECONDS.toNanos(periodMillis);
-            this.idleLimit = (int) Math.max(1, IDLE_MILLIS / periodMillis);
+            this.idleLimit = (int) Math.max(1, idleMillis / periodMillis);
         }
 
         @Override
         public void run() {
-            int idle = 0;
             PressureMonitor first = monitor.get();
             if (first != null) {
                 first.samplePrimer();
             }
-            first = null;
+            first = null; // only ever held inside one step: a parked sampler must not keep the monitor alive
             while (true) {
                 LockSupport.parkNanos(periodNanos);
-                PressureMonitor m = monitor.get();
-                if (m == null) {
+                if (!sampleOnce()) {
                     return;
-                }
-                if (m.closed) {
-                    m.stopIfIdle(idle, idleLimit);
-                    return;
-                }
-                double load;
-                try {
-                    load = source.sample();
-                } catch (RuntimeException e) {
-                    LOG.log(System.Logger.Level.WARNING, "rest-compress: the pressure source failed; ignoring "
-                            + "this sample: " + e);
-                    load = Double.NaN;
-                }
-                m.onSample(load);
-                if (m.used) {
-                    m.used = false;
-                    idle = 0;
-                } else if (m.stopIfIdle(++idle, idleLimit)) {
-                    return;
-                } else if (idle >= idleLimit) {
-                    idle = 0; // a response arrived while stopping: carry on
                 }
             }
+        }
+
+        /** One period's work; false when the sampler should end. */
+        private boolean sampleOnce() {
+            PressureMonitor m = monitor.get();
+            if (m == null) {
+                return false;
+            }
+            if (m.closed) {
+                m.stopIfIdle(idle, idleLimit);
+                return false;
+            }
+            double load;
+            try {
+                load = source.sample();
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "rest-compress: the pressure source failed; ignoring "
+                        + "this sample: " + e);
+                load = Double.NaN;
+            }
+            m.onSample(load);
+            if (m.used) {
+                m.used = false;
+                idle = 0;
+            } else if (m.stopIfIdle(++idle, idleLimit)) {
+                return false;
+            } else if (idle >= idleLimit) {
+                idle = 0; // a response arrived while stopping: carry on
+            }
+            return true;
         }
     }
 
