@@ -65,6 +65,9 @@ final class AdaptivePlans {
         Map<String, Ladder> l = new HashMap<>();
         for (String coding : policy.codings()) {
             int[] range = settings == null ? new int[] {0, 0} : range(coding, source, settings);
+            if (statistics != null) {
+                statistics.decodedCoding(coding); // every series exists from deployment on (metrics bind once)
+            }
             r.put(coding, range);
             EncodingPlan[][] plans = new EncodingPlan[STEPS][];
             EncodeObservation[] observations = new EncodeObservation[STEPS];
