@@ -76,7 +76,8 @@ final class AdaptivePlans {
                 plans[step] = level == range[1] ? base.get(coding) : withCodec(base.get(coding), codecs, coding, level);
                 observations[step] = statistics == null ? EncodeObservation.NONE
                         : new EncodeObservation(method, coding, level, step, statistics.encodedCoding(coding),
-                                statistics.encodedMethod(method), statistics.bodiesAt(coding, level));
+                                statistics.encodedMethod(method), statistics.bodiesAt(coding, level),
+                                statistics.bodiesAt(coding, "stream"));
             }
             l.put(coding, new Ladder(plans, observations));
         }
@@ -110,6 +111,10 @@ final class AdaptivePlans {
             }
         }
         Ladder ladder = ladders.get(coding);
+        if (ladder == null) { // a coding planned elsewhere (none today): the negotiated one, as it is
+            ladder = ladders.get(negotiation.coding());
+            step = 0;
+        }
         request.setProperty(EncodingPlan.PROPERTY, ladder.plans[step][index]);
         EncodeObservation observation = ladder.observations[step];
         if (observation != EncodeObservation.NONE) {

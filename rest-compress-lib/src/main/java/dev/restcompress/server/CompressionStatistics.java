@@ -111,7 +111,8 @@ public final class CompressionStatistics {
 
     /**
      * Response bodies per coding and level, keyed {@code coding/level} (e.g. {@code gzip/6};
-     * {@code lzf/0} for codings without levels): shows what adaptation did.
+     * {@code lzf/0} for codings without levels; {@code gzip/stream} for streamed bodies, which use the
+     * coding's streaming level): shows what adaptation did.
      */
     public Map<String, Long> encodedBodiesByLevel() {
         Map<String, Long> out = new TreeMap<>();
@@ -168,7 +169,8 @@ public final class CompressionStatistics {
         return decodedByMethod.computeIfAbsent(method, k -> new Counters());
     }
 
-    LongAdder bodiesAt(String coding, int level) {
+    /** @param level a level, or {@code "stream"} for streamed bodies (which use the streaming level) */
+    LongAdder bodiesAt(String coding, Object level) {
         return bodiesByLevel.computeIfAbsent(coding + "/" + level, k -> new LongAdder());
     }
 

@@ -12,7 +12,7 @@ final class EncodeObservation {
     /** Request property under which the observation travels. */
     static final String PROPERTY = "dev.restcompress.server.EncodeObservation";
     /** Counts nothing (statistics off, or a stream built outside a request); JFR events still fire. */
-    static final EncodeObservation NONE = new EncodeObservation("", "", 0, 0, null, null, null);
+    static final EncodeObservation NONE = new EncodeObservation("", "", 0, 0, null, null, null, null);
 
     final String method;
     final String coding;
@@ -21,9 +21,10 @@ final class EncodeObservation {
     private final CompressionStatistics.Counters byCoding;
     private final CompressionStatistics.Counters byMethod;
     private final LongAdder atLevel;
+    private final LongAdder streamed;
 
     EncodeObservation(String method, String coding, int level, int step, CompressionStatistics.Counters byCoding,
-            CompressionStatistics.Counters byMethod, LongAdder atLevel) {
+            CompressionStatistics.Counters byMethod, LongAdder atLevel, LongAdder streamed) {
         this.method = method;
         this.coding = coding;
         this.level = level;
@@ -31,14 +32,19 @@ final class EncodeObservation {
         this.byCoding = byCoding;
         this.byMethod = byMethod;
         this.atLevel = atLevel;
+        this.streamed = streamed;
     }
 
-    /** Counts one body: {@code in} entity bytes became {@code out} bytes in {@code nanos} of codec time. */
-    void encoded(EncodeEvent event, long in, long out, long nanos, boolean streamed, String actualCoding) {
+    /**
+     * Counts one body ({@code actualCoding}: the coding sent, {@code "identity"} when the compressed
+     * body did not shrink). Streamed bodies report the plan's one-shot level in JFR, and count under
+     * {@code coding/stream} in the statistics.
+     */
+    void encoded(EncodeEvent event, long in, long out, long nanos, boolean streamedBody, String actualCoding) {
         if (byCoding != null) {
             byCoding.add(in, out, nanos);
             byMethod.add(in, out, nanos);
-            atLevel.increment();
+            (streamedBody ? streamed : atLevel).increment();
         }
         event.end();
         if (event.shouldCommit()) {
@@ -48,7 +54,7 @@ final class EncodeObservation {
             event.bytesOut = out;
             event.method = method;
             event.step = step;
-            event.streamed = streamed;
+            event.streamed = streamedBody;
             event.commit();
         }
     }

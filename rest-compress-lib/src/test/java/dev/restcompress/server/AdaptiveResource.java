@@ -36,6 +36,22 @@ public class AdaptiveResource {
         return JSON;
     }
 
+    /** The JSON in three flushed parts: a streamed body. */
+    @GET
+    @Path("stream")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Compress({"gzip"})
+    public jakarta.ws.rs.core.StreamingOutput stream() {
+        return out -> {
+            int third = JSON.length / 3;
+            out.write(JSON, 0, third);
+            out.flush();
+            out.write(JSON, third, third);
+            out.flush();
+            out.write(JSON, 2 * third, JSON.length - 2 * third);
+        };
+    }
+
     /** Decodes a compressed request body and answers its length. */
     @POST
     @Path("upload")

@@ -96,6 +96,17 @@ class StatisticsHttpTest {
         assertEquals(0, s.adaptiveStep());
     }
 
+    @Test
+    void countsStreamedBodies() throws Exception {
+        Map<String, CompressionStatistics.Totals> before = SERVER.statistics().encodedByMethod();
+        long streamedBefore = SERVER.statistics().encodedBodiesByLevel().getOrDefault("gzip/stream", 0L);
+        HttpResponse<byte[]> r = get("adaptive/stream", "gzip");
+        assertEquals("gzip", r.headers().firstValue("Content-Encoding").orElseThrow());
+        CompressionStatistics.Totals t = delta(SERVER.statistics().encodedByMethod(), before, "AdaptiveResource#stream");
+        assertEquals(new CompressionStatistics.Totals(1, AdaptiveResource.JSON.length, r.body().length, t.nanos()), t);
+        assertEquals(streamedBefore + 1, SERVER.statistics().encodedBodiesByLevel().get("gzip/stream"));
+    }
+
     static CompressionStatistics.Totals delta(Map<String, CompressionStatistics.Totals> after,
             Map<String, CompressionStatistics.Totals> before, String key) {
         CompressionStatistics.Totals a = after.get(key);
