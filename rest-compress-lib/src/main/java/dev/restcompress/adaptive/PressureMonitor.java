@@ -112,6 +112,11 @@ public final class PressureMonitor implements AutoCloseable {
         return running.get();
     }
 
+    /** The running sampler thread, or {@code null} (tests). */
+    Thread samplerThread() {
+        return thread;
+    }
+
     /** The deepest step these settings allow. */
     public int maxStep() {
         return maxStep;

@@ -19,9 +19,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Every plan one resource method's responses can get, per coding and adaptive step, built once at
- * deployment, and the choice among them per response ({@link #plan}): one volatile read of the
- * step, the pure {@link AdaptivePolicy}, two array lookups; no lock, no allocation. With adaptation
+ * Every plan one resource method's responses can get, per coding and adaptive step (each with the
+ * {@link EncodeObservation} that counts its bodies), built once at deployment, and the choice among
+ * them per response ({@link #plan}): one volatile read of the step, the pure {@link AdaptivePolicy},
+ * one map and two array lookups; no lock, no allocation. With adaptation
  * off, or for a method with {@code @Compress(adaptive = false)}, every step uses the step-0 plans,
  * which are exactly the method's own.
  *
@@ -39,8 +40,8 @@ final class AdaptivePlans {
     private final Map<String, int[]> ranges;
     private final Map<String, Ladder> ladders;
 
-    /** One coding's plans, [step][plan index], and observations, [step]. */
-    private record Ladder(EncodingPlan[][] plans, EncodeObservation[] observations) { }
+    /** One coding's plans, [step][plan index]. */
+    private record Ladder(EncodingPlan[][] plans) { }
 
     /** Fixed plans: the policy's own at every step, nothing counted. */
     static AdaptivePlans fixed(MethodPolicy policy) {
@@ -70,16 +71,21 @@ final class AdaptivePlans {
             }
             r.put(coding, range);
             EncodingPlan[][] plans = new EncodingPlan[STEPS][];
-            EncodeObservation[] observations = new EncodeObservation[STEPS];
             for (int step = 0; step < STEPS; step++) {
                 int level = adaptive ? AdaptivePolicy.level(step, range[0], range[1]) : range[1];
-                plans[step] = level == range[1] ? base.get(coding) : withCodec(base.get(coding), codecs, coding, level);
-                observations[step] = statistics == null ? EncodeObservation.NONE
+                EncodeObservation observation = statistics == null ? EncodeObservation.NONE
                         : new EncodeObservation(method, coding, level, step, statistics.encodedCoding(coding),
                                 statistics.encodedMethod(method), statistics.bodiesAt(coding, level),
                                 statistics.bodiesAt(coding, "stream"));
+                EncodingPlan[] basePlans = base.get(coding);
+                plans[step] = new EncodingPlan[basePlans.length];
+                for (int i = 0; i < basePlans.length; i++) {
+                    plans[step][i] = level == range[1] && observation == EncodeObservation.NONE ? basePlans[i]
+                            : basePlans[i].with(level == range[1] ? basePlans[i].codec() : codecs.at(coding, level),
+                                    observation);
+                }
             }
-            l.put(coding, new Ladder(plans, observations));
+            l.put(coding, new Ladder(plans));
         }
         this.ranges = Map.copyOf(r);
         this.ladders = Map.copyOf(l);
@@ -96,7 +102,7 @@ final class AdaptivePlans {
     }
 
     /**
-     * Plans the response: sets the {@link EncodingPlan} (and the {@link EncodeObservation}) for the
+     * Plans the response: sets the {@link EncodingPlan} for the
      * current step on {@code request}, or nothing when the step sends identity.
      *
      * @param index {@link MethodPolicy#planIndex}
@@ -116,10 +122,6 @@ final class AdaptivePlans {
             step = 0;
         }
         request.setProperty(EncodingPlan.PROPERTY, ladder.plans[step][index]);
-        EncodeObservation observation = ladder.observations[step];
-        if (observation != EncodeObservation.NONE) {
-            request.setProperty(EncodeObservation.PROPERTY, observation);
-        }
     }
 
     /** The one-shot level of each coding at {@code step} (0 for codings without levels). */
@@ -145,16 +147,6 @@ final class AdaptivePlans {
             }
         }
         return new int[] {Math.min(ceiling, Math.max(levels.min(), 1)), ceiling};
-    }
-
-    private static EncodingPlan[] withCodec(EncodingPlan[] base, LadderCodecs codecs, String coding, int level) {
-        EncodingPlan[] out = new EncodingPlan[base.length];
-        for (int i = 0; i < base.length; i++) {
-            EncodingPlan p = base[i];
-            out[i] = new EncodingPlan(codecs.at(coding, level), p.identityAcceptable(), p.threshold(), p.oneShotLimit(),
-                    p.maxDeclaredLength(), p.honorFlush());
-        }
-        return out;
     }
 
     /** Where the method's rest-compress annotations are: the method, else its class (as the resolver reads them). */

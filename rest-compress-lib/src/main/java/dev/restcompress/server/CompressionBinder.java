@@ -110,8 +110,10 @@ final class CompressionBinder implements DynamicFeature {
                 settings, ladderCodecs, monitor, adaptiveSettings.identity(),
                 adaptiveSettings.statistics() ? statistics : null);
         statistics.register(plans.method(), plans);
-        DecodeObservation decoding = new DecodeObservation(plans.method(),
-                adaptiveSettings.statistics() ? statistics : null, monitor);
+        // Only a method with an entity parameter can be handed a decoded body: the others carry no observer.
+        DecodeObservation decoding = RequestBodies.takesEntity(resourceInfo.getResourceMethod())
+                ? new DecodeObservation(plans.method(), adaptiveSettings.statistics() ? statistics : null, monitor)
+                : null;
         context.register(new NegotiationFilter(policy, plans, decoding), Priorities.HEADER_DECORATOR);
         if (quarkusRest) {
             // Response filters run in descending priority: the hop runs after NegotiationFilter planned.

@@ -5,12 +5,10 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Where one response's encoding is counted: the resource method, coding, level and adaptive step it
  * was planned with, and the counters it adds to. One instance per method, coding and step, built at
- * deployment; handed from {@link NegotiationFilter} to {@link EncodingOutputStream} through a request
- * property. Immutable (the counters are thread-safe).
+ * deployment and carried by the {@link EncodingPlan}s of that method, coding and step. Immutable (the
+ * counters are thread-safe).
  */
 final class EncodeObservation {
-    /** Request property under which the observation travels. */
-    static final String PROPERTY = "dev.restcompress.server.EncodeObservation";
     /** Counts nothing (statistics off, or a stream built outside a request); JFR events still fire. */
     static final EncodeObservation NONE = new EncodeObservation("", "", 0, 0, null, null, null, null);
 
@@ -36,27 +34,30 @@ final class EncodeObservation {
     }
 
     /**
-     * Counts one body ({@code actualCoding}: the coding sent, {@code "identity"} when the compressed
-     * body did not shrink). Streamed bodies report the plan's one-shot level in JFR, and count under
-     * {@code coding/stream} in the statistics.
+     * Counts one body in the statistics: {@code in} entity bytes went out as {@code out} bytes after
+     * {@code nanos} in the codec. Streamed bodies count under {@code coding/stream}.
      */
-    void encoded(EncodeEvent event, long in, long out, long nanos, boolean streamedBody, String actualCoding) {
+    void encoded(long in, long out, long nanos, boolean streamedBody) {
         if (byCoding != null) {
             byCoding.add(in, out, nanos);
             byMethod.add(in, out, nanos);
             (streamedBody ? streamed : atLevel).increment();
         }
-        event.end();
-        if (event.shouldCommit()) {
-            event.coding = actualCoding;
-            event.level = level;
-            event.bytesIn = in;
-            event.bytesOut = out;
-            event.method = method;
-            event.step = step;
-            event.streamed = streamedBody;
-            event.commit();
-        }
+    }
+
+    /**
+     * Fills and commits a recorded event ({@code actualCoding}: the coding sent, {@code "identity"}
+     * when the body did not shrink). Streamed bodies report the plan's one-shot level.
+     */
+    void commit(EncodeEvent event, long in, long out, boolean streamedBody, String actualCoding) {
+        event.coding = actualCoding;
+        event.level = level;
+        event.bytesIn = in;
+        event.bytesOut = out;
+        event.method = method;
+        event.step = step;
+        event.streamed = streamedBody;
+        event.commit();
     }
 
     /** Counts the bytes a streaming encoder writes to the response; everything else passes through. */

@@ -45,13 +45,8 @@ final class EncodingOutputStream extends OutputStream {
 
     EncodingOutputStream(OutputStream sink, EncodingPlan plan, MultivaluedMap<String, Object> headers,
             BufferPool pool, StreamCounters counters) {
-        this(sink, plan, headers, pool, counters, EncodeObservation.NONE);
-    }
-
-    EncodingOutputStream(OutputStream sink, EncodingPlan plan, MultivaluedMap<String, Object> headers,
-            BufferPool pool, StreamCounters counters, EncodeObservation observation) {
         this.sink = sink;
-        this.observation = observation;
+        this.observation = plan.observation();
         this.counters = counters;
         this.plan = plan;
         this.headers = headers;
@@ -156,17 +151,22 @@ final class EncodingOutputStream extends OutputStream {
         Codec codec = plan.codec();
         byte[] out = pool.acquire(codec.maxCompressedLength(n));
         try {
-            EncodeEvent event = new EncodeEvent();
+            EncodeEvent event = new EncodeEvent(); // not allocated once compiled, unless recording (JFR idiom)
             event.begin();
             long start = System.nanoTime();
             int m = codec.compress(buffer.array(), 0, n, out, 0);
             long nanos = System.nanoTime() - start;
-            if (m >= n && plan.identityAcceptable()) {
-                observation.encoded(event, n, n, nanos, false, "identity"); // the CPU was spent all the same
+            event.end();
+            boolean shrank = m < n || !plan.identityAcceptable();
+            int sent = shrank ? m : n;
+            observation.encoded(n, sent, nanos, false); // an unshrunk body cost the CPU all the same
+            if (event.shouldCommit()) {
+                observation.commit(event, n, sent, false, shrank ? codec.coding() : "identity");
+            }
+            if (!shrank) {
                 sendIdentity(n);
                 return;
             }
-            observation.encoded(event, n, m, nanos, false, codec.coding());
             setEncodedHeaders();
             declareLength(m);
             sink.write(out, 0, m);
@@ -219,8 +219,11 @@ final class EncodingOutputStream extends OutputStream {
                 long start = System.nanoTime();
                 e.close();
                 finishedCoding = true;
-                observation.encoded(streamEvent, streamedIn, streamSink.count(),
-                        streamNanos + System.nanoTime() - start, true, plan.codec().coding());
+                streamEvent.end();
+                observation.encoded(streamedIn, streamSink.count(), streamNanos + System.nanoTime() - start, true);
+                if (streamEvent.shouldCommit()) {
+                    observation.commit(streamEvent, streamedIn, streamSink.count(), true, plan.codec().coding());
+                }
             }
         } finally {
             if (!finishedCoding) {

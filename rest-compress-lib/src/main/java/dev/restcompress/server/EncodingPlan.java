@@ -14,9 +14,22 @@ import dev.restcompress.codec.Codec;
  *        are left to the runtime's framing ({@link RuntimeFraming})
  * @param honorFlush whether {@code flush()} from the entity writer must reach the client (streaming
  *        entities); otherwise flushes are absorbed while buffering
+ * @param observation where the body is counted (statistics and JDK Flight Recorder)
  */
 record EncodingPlan(Codec codec, boolean identityAcceptable, int threshold, int oneShotLimit,
-        int maxDeclaredLength, boolean honorFlush) {
+        int maxDeclaredLength, boolean honorFlush, EncodeObservation observation) {
     /** Request property under which the plan travels. */
     static final String PROPERTY = "dev.restcompress.server.EncodingPlan";
+
+    /** A plan whose bodies are counted nowhere (JFR events still fire). */
+    EncodingPlan(Codec codec, boolean identityAcceptable, int threshold, int oneShotLimit, int maxDeclaredLength,
+            boolean honorFlush) {
+        this(codec, identityAcceptable, threshold, oneShotLimit, maxDeclaredLength, honorFlush, EncodeObservation.NONE);
+    }
+
+    /** This plan with another codec (an adaptive level) and where its bodies are counted. */
+    EncodingPlan with(Codec otherCodec, EncodeObservation otherObservation) {
+        return new EncodingPlan(otherCodec, identityAcceptable, threshold, oneShotLimit, maxDeclaredLength, honorFlush,
+                otherObservation);
+    }
 }

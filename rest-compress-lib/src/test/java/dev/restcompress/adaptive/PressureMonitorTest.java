@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.config.AdaptiveSettings;
-import java.lang.ref.WeakReference;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -25,11 +24,6 @@ class PressureMonitorTest {
             Thread.sleep(5);
         }
         assertTrue(condition.getAsBoolean(), what);
-    }
-
-    static long sampledThreads() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().equals("rest-compress-pressure") && t.isAlive()).count();
     }
 
     @Test
@@ -80,19 +74,19 @@ class PressureMonitorTest {
 
     @Test
     void samplerEndsWhenTheApplicationIsGone() throws Exception {
-        long before = sampledThreads();
-        WeakReference<PressureMonitor> ref = startAndForget();
-        await(() -> sampledThreads() > before || ref.get() == null, "sampler started");
+        Thread sampler = startAndForget();
+        assertTrue(sampler.isAlive());
         await(() -> {
             System.gc();
-            return ref.get() == null && sampledThreads() <= before;
+            return !sampler.isAlive();
         }, "the sampler held the monitor only weakly and ended with it");
     }
 
-    private static WeakReference<PressureMonitor> startAndForget() {
+    /** Starts a monitor's sampler (which would run for a minute when idle) and drops the monitor. */
+    private static Thread startAndForget() {
         PressureMonitor m = new PressureMonitor(FAST, () -> 0.2, 60_000);
         m.step();
-        return new WeakReference<>(m);
+        return m.samplerThread();
     }
 
     @Test
