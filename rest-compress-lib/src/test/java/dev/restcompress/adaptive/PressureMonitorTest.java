@@ -43,6 +43,23 @@ class PressureMonitorTest {
     }
 
     @Test
+    void runQueueSignalReadsLinuxSchedstat() {
+        assertEquals(24941697L, RunQueuePressure.waitNanos("907083 24941697 2\n"));
+        assertEquals(-1L, RunQueuePressure.waitNanos("907083"));
+        assertEquals(-1L, RunQueuePressure.waitNanos("a b c"));
+        assertTrue(RunQueuePressure.totalWaitNanos() >= 0, "this test runs on Linux");
+        RunQueuePressure source = new RunQueuePressure();
+        assertTrue(Double.isNaN(source.sample()), "the first sample has no period yet");
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100);
+        long x = 0;
+        while (System.nanoTime() < end) {
+            x += Long.numberOfTrailingZeros(x + System.nanoTime());
+        }
+        double load = source.sample();
+        assertTrue(load > 0 && load <= 1, "load " + load + " (" + x + ")");
+    }
+
+    @Test
     void realSamplerPublishesASaneLoad() throws Exception {
         try (PressureMonitor m = new PressureMonitor(FAST, new ProcessCpuPressure())) {
             assertTrue(Double.isNaN(m.lastLoad()));
