@@ -190,11 +190,8 @@ public final class PressureMonitor implements AutoCloseable {
 
         @Override
         public void run() {
-            PressureMonitor first = monitor.get();
-            if (first != null) {
-                first.samplePrimer();
-            }
-            first = null; // only ever held inside one step: a parked sampler must not keep the monitor alive
+            // The monitor is only ever held inside sampleOnce: a parked sampler must not keep it alive.
+            // No priming sample: a source's first sample is NaN (no period yet), which the state ignores.
             while (true) {
                 LockSupport.parkNanos(periodNanos);
                 if (!sampleOnce()) {
@@ -234,12 +231,4 @@ public final class PressureMonitor implements AutoCloseable {
         }
     }
 
-    /** The first sample only sets the source's baseline (a delta needs two). */
-    private void samplePrimer() {
-        try {
-            source.sample();
-        } catch (RuntimeException e) {
-            // reported on the next sample, which fails the same way
-        }
-    }
 }

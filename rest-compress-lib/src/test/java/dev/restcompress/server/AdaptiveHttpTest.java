@@ -49,20 +49,41 @@ class AdaptiveHttpTest {
 
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
-    /** Samples queued by the test, then a load between the thresholds (the step stays). */
+    /**
+     * Samples queued by the test, then a load between the thresholds (the step stays). Counts the calls,
+     * so that the test knows when a queued sample has been applied: the sampler asked for the next one.
+     */
     static final class ScriptedPressure implements PressureSource {
         final ConcurrentLinkedQueue<Double> queued = new ConcurrentLinkedQueue<>();
+        final AtomicLong calls = new AtomicLong();
 
         @Override
         public double sample() {
+            calls.incrementAndGet();
             Double next = queued.poll();
             return next != null ? next : 0.70;
         }
 
-        void push(double load, int samples) {
+        /**
+         * Queues {@code samples} samples of {@code load} and waits (bounded, 20 s) until the sampler has
+         * applied them all; {@code keepAlive} issues a request meanwhile (the sampler runs only while
+         * responses ask for the step).
+         */
+        void pushAndAwait(double load, int samples, Runnable keepAlive) throws InterruptedException {
             for (int i = 0; i < samples; i++) {
                 queued.add(load);
             }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (!queued.isEmpty() && System.nanoTime() < deadline) {
+                keepAlive.run();
+                Thread.sleep(5);
+            }
+            long after = calls.get();
+            while (calls.get() <= after && System.nanoTime() < deadline) {
+                keepAlive.run();
+                Thread.sleep(5);
+            }
+            assertTrue(queued.isEmpty() && calls.get() > after, "the sampler took the queued samples");
         }
     }
 
@@ -91,16 +112,12 @@ class AdaptiveHttpTest {
         }
     }
 
-    /** Pushes {@code samples} samples of {@code load} and waits (bounded) until the step is {@code step}. */
+    /** Applies {@code samples} samples of {@code load}; then the step must be {@code step}, and stay. */
     static void driveTo(double load, int samples, int step) throws InterruptedException {
-        PRESSURE.push(load, samples);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while ((SERVER.statistics().adaptiveStep() != step || !PRESSURE.queued.isEmpty())
-                && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        Thread.sleep(50); // a few neutral samples: nothing may move now
+        PRESSURE.pushAndAwait(load, samples, () -> { });
         assertEquals(step, SERVER.statistics().adaptiveStep(), "step after " + samples + " samples of " + load);
+        Thread.sleep(50); // a few neutral samples: nothing may move now
+        assertEquals(step, SERVER.statistics().adaptiveStep(), "step held between the thresholds");
     }
 
     /** The exact body each step must send to {@code Accept-Encoding: gzip, lzf}. */

@@ -36,14 +36,7 @@ class AdaptiveIdentityHttpTest {
     }
 
     static void driveTo(double load, int samples, int step) throws InterruptedException {
-        PRESSURE.push(load, samples);
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        while ((SERVER.statistics().adaptiveStep() != step || !PRESSURE.queued.isEmpty())
-                && System.nanoTime() < deadline) {
-            get0();
-            Thread.sleep(5);
-        }
-        Thread.sleep(50);
+        PRESSURE.pushAndAwait(load, samples, AdaptiveIdentityHttpTest::get0);
         assertEquals(step, SERVER.statistics().adaptiveStep());
     }
 
