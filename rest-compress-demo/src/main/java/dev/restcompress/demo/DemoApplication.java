@@ -35,6 +35,6 @@ public final class DemoApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return Set.of(RestCompressFeature.class);
+        return Set.of(RestCompressFeature.class, MetricsResource.class);
     }
 }

@@ -341,6 +341,7 @@ public final class CompressionSettings {
         List<String> keys = new ArrayList<>(List.of(THRESHOLD, ONE_SHOT_LIMIT, MAX_DECODED_SIZE, PREFERENCE,
                 REQUEST_DECODING, CLIENT_REQUEST_CODING, CLIENT_ACCEPT_ENCODING));
         keys.addAll(DictionarySettings.KEYS);
+        keys.addAll(AdaptiveSettings.KEYS);
         for (CodingProvider p : CodingProviders.all()) {
             if (p.levels().any()) {
                 keys.add(Levels.levelKey(p.coding()));

@@ -1,6 +1,8 @@
 package dev.restcompress.server;
 
 import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.adaptive.PressureMonitor;
+import dev.restcompress.config.AdaptiveSettings;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.io.BufferPool;
 import jakarta.ws.rs.Priorities;
@@ -36,12 +38,27 @@ final class CompressionBinder implements DynamicFeature {
     private final long maxDecodedSize;
     private final boolean quarkusRest = QuarkusRestSupport.detected();
     private final boolean decodeAllRequests;
+    private final CompressionSettings settings;
+    private final AdaptiveSettings adaptiveSettings;
+    private final PressureMonitor monitor;
+    private final CompressionStatistics statistics;
+    private final LadderCodecs ladderCodecs;
     private volatile boolean applied;
     private volatile boolean dictionaryEndpoint;
     private volatile boolean dictionaryEndpointWarned;
 
     CompressionBinder(CompressionSettings settings, CodecRegistry registry, BufferPool pool, int maxDeclaredLength) {
+        this(settings, AdaptiveSettings.from(null), registry, pool, maxDeclaredLength);
+    }
+
+    CompressionBinder(CompressionSettings settings, AdaptiveSettings adaptive, CodecRegistry registry, BufferPool pool,
+            int maxDeclaredLength) {
         this.registry = registry;
+        this.settings = settings;
+        this.adaptiveSettings = adaptive;
+        this.monitor = adaptive.enabled() ? new PressureMonitor(adaptive, PressureMonitor.sourceFor(adaptive)) : null;
+        this.statistics = new CompressionStatistics(adaptive.statistics(), monitor);
+        this.ladderCodecs = new LadderCodecs(settings, registry);
         this.resolver = new MethodPolicyResolver(settings, registry, maxDeclaredLength);
         this.encoder = new ResponseEncodingInterceptor(pool, registry.streams());
         this.decoder = new RequestDecodingInterceptor(registry, settings.maxDecodedSize());
@@ -71,24 +88,31 @@ final class CompressionBinder implements DynamicFeature {
         }
         // The application's properties first, then MicroProfile Config (Quarkus' application.properties),
         // then system properties.
-        CompressionSettings settings = CompressionSettings.from(key -> {
+        java.util.function.Function<String, Object> lookup = key -> {
             Object v = context.getConfiguration().getProperty(key);
             return v != null ? v : MicroProfileConfigSource.value(key);
-        });
+        };
+        CompressionSettings settings = CompressionSettings.from(lookup);
+        AdaptiveSettings adaptive = AdaptiveSettings.from(lookup);
         CodecRegistry registry = settings.createRegistry();
         java.util.List<String> names = new java.util.ArrayList<>(context.getConfiguration().getPropertyNames());
         names.addAll(MicroProfileConfigSource.names());
         CompressionSettings.warnAboutUnknownKeys(names);
-        LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0}; {1}",
-                CodingDescriptions.of(settings.inPreferenceOrder(registry.codings())), settings);
-        CompressionBinder binder = new CompressionBinder(settings, registry, BufferPool.shared(),
+        LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0}; {1}; {2}",
+                CodingDescriptions.of(settings.inPreferenceOrder(registry.codings())), settings, adaptive);
+        CompressionBinder binder = new CompressionBinder(settings, adaptive, registry, BufferPool.shared(),
                 RuntimeFraming.maxDeclaredLength(context.getConfiguration()));
         context.property(PROPERTY, binder);
+        context.property(CompressionStatistics.PROPERTY, binder.statistics);
         return binder;
     }
 
     CodecRegistry registry() {
         return registry;
+    }
+
+    CompressionStatistics statistics() {
+        return statistics;
     }
 
     /** Whether the runtime has applied this binder to any resource method (annotated or not). */
@@ -117,7 +141,15 @@ final class CompressionBinder implements DynamicFeature {
         }
         MethodDictionaries methodDictionaries = dictionaries.forMethod(resourceInfo.getResourceClass(),
                 resourceInfo.getResourceMethod());
-        context.register(new NegotiationFilter(policy, methodDictionaries), Priorities.HEADER_DECORATOR);
+        AdaptivePlans plans = new AdaptivePlans(resourceInfo.getResourceClass(), resourceInfo.getResourceMethod(), policy,
+                settings, ladderCodecs, monitor, adaptiveSettings.identity(),
+                adaptiveSettings.statistics() ? statistics : null);
+        statistics.register(plans.method(), plans);
+        // Only a method with an entity parameter can be handed a decoded body: the others carry no observer.
+        DecodeObservation decoding = RequestBodies.takesEntity(resourceInfo.getResourceMethod())
+                ? new DecodeObservation(plans.method(), adaptiveSettings.statistics() ? statistics : null, monitor)
+                : null;
+        context.register(new NegotiationFilter(policy, plans, decoding, methodDictionaries), Priorities.HEADER_DECORATOR);
         if (methodDictionaries != null && !dictionaryEndpoint && !dictionaryEndpointWarned) {
             // RESTEasy's services-file setup binds methods through the dynamic feature alone, which
             // cannot register the pre-matching filter that serves the dictionaries.

@@ -33,13 +33,20 @@ final class EncodingOutputStream extends OutputStream {
     private final MultivaluedMap<String, Object> headers;
     private final BufferPool pool;
     private final StreamCounters counters;
+    private final EncodeObservation observation;
     private GrowableBuffer buffer;
     private OutputStream encoder;
     private boolean finished;
+    /** Streaming only: what the body costs, for statistics and JFR. */
+    private EncodeEvent streamEvent;
+    private EncodeObservation.CountingSink streamSink;
+    private long streamedIn;
+    private long streamNanos;
 
     EncodingOutputStream(OutputStream sink, EncodingPlan plan, MultivaluedMap<String, Object> headers,
             BufferPool pool, StreamCounters counters) {
         this.sink = sink;
+        this.observation = plan.observation();
         this.counters = counters;
         this.plan = plan;
         this.headers = headers;
@@ -55,6 +62,7 @@ final class EncodingOutputStream extends OutputStream {
         }
         if (encoder != null) {
             encoder.write(b);
+            streamedIn++;
         } else {
             buffer.write(b);
         }
@@ -67,7 +75,10 @@ final class EncodingOutputStream extends OutputStream {
             startStreaming();
         }
         if (encoder != null) {
+            long start = System.nanoTime();
             encoder.write(b, off, len);
+            streamNanos += System.nanoTime() - start;
+            streamedIn += len;
         } else {
             buffer.write(b, off, len);
         }
@@ -140,8 +151,19 @@ final class EncodingOutputStream extends OutputStream {
         Codec codec = plan.codec();
         byte[] out = pool.acquire(codec.maxCompressedLength(n));
         try {
+            EncodeEvent event = new EncodeEvent(); // not allocated once compiled, unless recording (JFR idiom)
+            event.begin();
+            long start = System.nanoTime();
             int m = codec.compress(buffer.array(), 0, n, out, 0);
-            if (m >= n && plan.identityAcceptable()) {
+            long nanos = System.nanoTime() - start;
+            event.end();
+            boolean shrank = m < n || !plan.identityAcceptable();
+            int sent = shrank ? m : n;
+            observation.encoded(n, sent, nanos, false); // an unshrunk body cost the CPU all the same
+            if (event.shouldCommit()) {
+                observation.commit(event, n, sent, false, shrank ? codec.coding() : "identity");
+            }
+            if (!shrank) {
                 // A body worth trying to compress keeps the one-shot promise of an exact length.
                 declareLength(n);
                 sink.write(buffer.array(), 0, n);
@@ -179,10 +201,16 @@ final class EncodingOutputStream extends OutputStream {
     private void startStreaming() throws IOException {
         setEncodedHeaders();
         headers.remove(HttpHeaders.CONTENT_LENGTH);
-        encoder = plan.codec().compressingStream(sink);
+        streamEvent = new EncodeEvent();
+        streamEvent.begin();
+        streamSink = new EncodeObservation.CountingSink(sink);
+        encoder = plan.codec().compressingStream(streamSink);
         counters.opened(StreamCounters.Kind.ENCODER, plan.codec().coding());
         if (buffer.size() > 0) {
+            long start = System.nanoTime();
             encoder.write(buffer.array(), 0, buffer.size());
+            streamNanos += System.nanoTime() - start;
+            streamedIn += buffer.size();
         }
         buffer.release();
         buffer = null;
@@ -198,8 +226,14 @@ final class EncodingOutputStream extends OutputStream {
         boolean finishedCoding = false;
         try {
             if (finishCoding) {
+                long start = System.nanoTime();
                 e.close();
                 finishedCoding = true;
+                streamEvent.end();
+                observation.encoded(streamedIn, streamSink.count(), streamNanos + System.nanoTime() - start, true);
+                if (streamEvent.shouldCommit()) {
+                    observation.commit(streamEvent, streamedIn, streamSink.count(), true, plan.codec().coding());
+                }
             }
         } finally {
             if (!finishedCoding) {

@@ -13,7 +13,6 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Decides, for one resource method, whether and how each response is encoded.
@@ -31,18 +30,27 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
 
     private final MethodPolicy policy;
     private final NegotiationCache negotiations;
-    private final Map<String, EncodingPlan[]> plans;
+    private final AdaptivePlans plans;
+    private final DecodeObservation decoding;
     /** The method's shared dictionaries (RFC 9842), or {@code null}. */
     private final MethodDictionaries dictionaries;
 
+    /** A filter without adaptation or statistics (as for {@code rest-compress.adaptive=off}, statistics off). */
     NegotiationFilter(MethodPolicy policy) {
-        this(policy, null);
+        this(policy, null, null, null);
     }
 
-    NegotiationFilter(MethodPolicy policy, MethodDictionaries dictionaries) {
+    /**
+     * @param plans the method's plans per adaptive step; {@code null}: the policy's own, fixed
+     * @param decoding where decoded request bodies are counted; {@code null}: nowhere
+     * @param dictionaries the method's shared dictionaries (RFC 9842), or {@code null}
+     */
+    NegotiationFilter(MethodPolicy policy, AdaptivePlans plans, DecodeObservation decoding,
+            MethodDictionaries dictionaries) {
         this.policy = policy;
         this.negotiations = new NegotiationCache(policy.codings());
-        this.plans = policy.plans();
+        this.plans = plans != null ? plans : AdaptivePlans.fixed(policy);
+        this.decoding = decoding;
         this.dictionaries = dictionaries;
     }
 
@@ -65,6 +73,9 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
             return;
         }
         request.setProperty(EncodingPlan.PROPERTY, negotiation);
+        if (decoding != null) {
+            request.setProperty(DecodeObservation.PROPERTY, decoding);
+        }
     }
 
     @Override
@@ -97,9 +108,13 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
         }
         boolean streaming = response.getEntity() instanceof StreamingOutput
                 || MediaType.SERVER_SENT_EVENTS_TYPE.isCompatible(response.getMediaType());
-        request.setProperty(EncodingPlan.PROPERTY, dictionaryCodec != null
-                ? dictionaries.plan(dictionaryCodec, negotiation.identityAcceptable(), streaming, policy)
-                : plans.get(negotiation.coding())[MethodPolicy.planIndex(negotiation.identityAcceptable(), streaming)]);
+        int index = MethodPolicy.planIndex(negotiation.identityAcceptable(), streaming);
+        if (dictionaryCodec != null) {
+            request.setProperty(EncodingPlan.PROPERTY, dictionaries.plan(dictionaryCodec,
+                    negotiation.identityAcceptable(), streaming, policy));
+        } else {
+            plans.plan(request, negotiation, index);
+        }
     }
 
     /**

@@ -27,7 +27,7 @@ class PublicApiTest {
      */
     static final List<String> EXPORTED = List.of("dev.restcompress.annotation", "dev.restcompress.codec",
             "dev.restcompress.config", "dev.restcompress.server", "dev.restcompress.client",
-            "dev.restcompress.dictionary", "dev.restcompress.codec.dictionary");
+            "dev.restcompress.dictionary", "dev.restcompress.codec.dictionary", "dev.restcompress.adaptive");
     static final List<String> CODING_PACKAGES = List.of("dev.restcompress.codec.lzf", "dev.restcompress.codec.gzip",
             "dev.restcompress.codec.zstd", "dev.restcompress.codec.brotli");
 
