@@ -1,5 +1,7 @@
 package dev.restcompress.bench.load;
 
+import dev.restcompress.bench.http.HttpConnection;
+import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.bench.core.SpiEngine;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
@@ -61,7 +63,7 @@ final class LoadRun {
         final long[] slices = new long[SLICES];
     }
 
-    LoadResult run(String link, String coding, int concurrency, long warmupMs, double seconds, DemoProcess server)
+    LoadResult run(String link, String coding, int concurrency, long warmupMs, double seconds, ServerProcess server)
             throws InterruptedException {
         long start = System.nanoTime();
         long measureFrom = start + TimeUnit.MILLISECONDS.toNanos(warmupMs);
@@ -163,8 +165,8 @@ final class LoadRun {
                     if (error == null) {
                         t.requests++;
                         t.latency.recordValue(Math.min(t1 - t0, MAX_LATENCY_NS));
-                        t.wireBytes += r.wireBytes;
-                        t.bodyBytes += r.bodyLength;
+                        t.wireBytes += r.wireBytes();
+                        t.bodyBytes += r.bodyLength();
                         int slice = (int) ((t0 - measureFrom) * SLICES / (measureTo - measureFrom));
                         t.slices[Math.min(slice, SLICES - 1)]++;
                     } else {
@@ -182,20 +184,20 @@ final class LoadRun {
 
     /** Null if the response is right, else what is wrong with it. */
     private String check(String coding, HttpConnection.Response r, byte[] decoded) throws IOException {
-        if (r.status != 200) {
-            return "HTTP " + r.status;
+        if (r.status() != 200) {
+            return "HTTP " + r.status();
         }
         boolean identity = coding.equals("identity");
-        String got = r.contentEncoding == null ? "identity" : r.contentEncoding;
+        String got = r.contentEncoding() == null ? "identity" : r.contentEncoding();
         if (!got.equals(coding)) {
             return "asked for " + coding + ", got Content-Encoding " + got;
         }
         if (identity) {
-            return Arrays.equals(r.body, 0, r.bodyLength, expected, 0, expected.length) ? null : "identity body differs";
+            return Arrays.equals(r.body(), 0, r.bodyLength(), expected, 0, expected.length) ? null : "identity body differs";
         }
         Codec codec = codecs.forCoding(coding);
         int n;
-        try (InputStream in = codec.decompressingStream(new ByteArrayInputStream(r.body, 0, r.bodyLength),
+        try (InputStream in = codec.decompressingStream(new ByteArrayInputStream(r.body(), 0, r.bodyLength()),
                 decoded.length)) {
             n = SpiEngine.readFully(in, decoded);
         }
