@@ -11,6 +11,8 @@ import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.interceptor.InterceptorSuite;
 import dev.restcompress.bench.load.BandwidthBench;
 import dev.restcompress.bench.load.LoadBench;
+import dev.restcompress.bench.load.OverloadBench;
+import dev.restcompress.bench.load.PeersBench;
 import dev.restcompress.bench.nativefloor.NativeFloor;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.small.SmallPayloadSuite;
@@ -105,6 +107,12 @@ public final class BenchMain {
             }
             if (o.suites.contains("load")) {
                 produced.addAll(LoadBench.run(ctx, o.load));
+            }
+            if (o.suites.contains("overload")) {
+                produced.addAll(OverloadBench.run(ctx, o.overload));
+            }
+            if (o.suites.contains("peers")) {
+                produced.addAll(PeersBench.run(ctx, o.overload));
             }
             if (o.suites.contains("bandwidth")) {
                 produced.addAll(BandwidthBench.run(ctx, o.load));

@@ -128,7 +128,7 @@ final class LoadRun {
     }
 
     /** 95% half-width of the mean rate, treating the slices' rates as independent samples. */
-    private static double rateError(long[] slices, double seconds) {
+    static double rateError(long[] slices, double seconds) {
         double sliceSeconds = seconds / SLICES;
         double mean = 0;
         for (long n : slices) {
@@ -212,7 +212,7 @@ final class LoadRun {
         return -1;
     }
 
-    private static void sleepUntil(long nanoTime) {
+    static void sleepUntil(long nanoTime) {
         long ms;
         while ((ms = TimeUnit.NANOSECONDS.toMillis(nanoTime - System.nanoTime())) > 0) {
             try {
