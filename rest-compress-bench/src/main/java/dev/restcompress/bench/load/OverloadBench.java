@@ -36,7 +36,7 @@ public final class OverloadBench {
     }
 
     /** Whether this build of the library knows {@value #ADAPTIVE_KEY}. */
-    static boolean adaptiveSupported() {
+    public static boolean adaptiveSupported() {
         return CompressionSettings.unknownKeys(List.of(ADAPTIVE_KEY)).isEmpty();
     }
 
@@ -64,9 +64,14 @@ public final class OverloadBench {
                     + ", multipliers " + oo.multipliers + ", " + oo.seconds + " s per step");
             Map<String, ServerProcess> servers = new LinkedHashMap<>();
             try {
+                Map<String, ServerToStart> wanted = new LinkedHashMap<>();
                 for (String s : settings) {
-                    List<String> extra = supported ? List.of("-D" + ADAPTIVE_KEY + "=" + s) : List.of();
-                    servers.put(s, start(BenchServerMain.OURS, extra, pin, ctx, "overload-server-" + s + ".log"));
+                    wanted.put(s, new ServerToStart(BenchServerMain.OURS,
+                            supported ? List.of("-D" + ADAPTIVE_KEY + "=" + s) : List.of(), "overload-server-" + s + ".log"));
+                }
+                Map<String, IOException> failed = startAll(wanted, pin, ctx, servers);
+                if (!failed.isEmpty()) {
+                    throw failed.values().iterator().next();
                 }
                 for (String mix : oo.mixes) {
                     List<ArrivalRun.Payload> payloads = Payloads.mix(ctx.corpus(), mix, oo.file);
@@ -120,6 +125,44 @@ public final class OverloadBench {
         ArrivalResult r = run.run(label + " warm-up", "gzip", 0, 4, 0, oo.quick ? 0.5 : 3, server);
         progress.report(String.format(Locale.ROOT, "warm-up %s: %,.0f req/s, %d error(s)%s", label, r.servedPerSecond(),
                 r.errors(), r.firstError() == null ? "" : " (" + r.firstError() + ")"));
+    }
+
+    /** A server child to start: its kind, extra JVM options and log file name. */
+    record ServerToStart(String kind, List<String> extraJvmOptions, String log) {
+    }
+
+    /**
+     * Starts the servers at the same time (a JVM start is mostly single-threaded), putting each that
+     * started into {@code started} in the order of {@code wanted}; returns why the others did not.
+     */
+    static Map<String, IOException> startAll(Map<String, ServerToStart> wanted, CpuPinning pin, SuiteContext ctx,
+            Map<String, ServerProcess> started) throws InterruptedException {
+        Map<String, java.util.concurrent.CompletableFuture<ServerProcess>> futures = new LinkedHashMap<>();
+        // A thread per server: the common pool has a single thread on a 2-core machine.
+        java.util.concurrent.ExecutorService starter = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.max(1, wanted.size()));
+        wanted.forEach((key, w) -> futures.put(key, java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return start(w.kind(), w.extraJvmOptions(), pin, ctx, w.log());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }, starter)));
+        starter.shutdown();
+        Map<String, IOException> failed = new LinkedHashMap<>();
+        for (var e : futures.entrySet()) {
+            try {
+                started.put(e.getKey(), e.getValue().get());
+            } catch (java.util.concurrent.ExecutionException ex) {
+                Throwable cause = ex.getCause();
+                failed.put(e.getKey(), cause instanceof java.io.UncheckedIOException u ? u.getCause()
+                        : new IOException(String.valueOf(cause), cause));
+            }
+        }
+        return failed;
     }
 
     /** Starts one server child of {@code kind} on the server core. */

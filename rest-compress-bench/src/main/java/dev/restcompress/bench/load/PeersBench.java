@@ -38,14 +38,14 @@ public final class PeersBench {
                     + " round(s) of " + oo.peerSeconds + " s each at " + oo.peerConcurrency + " connections; " + pinning);
             Map<String, ServerProcess> servers = new LinkedHashMap<>();
             try {
+                Map<String, OverloadBench.ServerToStart> wanted = new LinkedHashMap<>();
                 for (String kind : oo.peers) {
-                    try {
-                        servers.put(kind, OverloadBench.start(kind, List.of(), pin, ctx, "peers-" + kind + ".log"));
-                    } catch (IOException e) {
-                        skipped.put(kind, e.getMessage().lines().findFirst().orElse(e.toString()));
-                        progress.report("peers suite: leaving out " + kind + ": " + skipped.get(kind));
-                    }
+                    wanted.put(kind, new OverloadBench.ServerToStart(kind, List.of(), "peers-" + kind + ".log"));
                 }
+                OverloadBench.startAll(wanted, pin, ctx, servers).forEach((kind, e) -> {
+                    skipped.put(kind, String.valueOf(e.getMessage()).lines().findFirst().orElse(e.toString()));
+                    progress.report("peers suite: leaving out " + kind + ": " + skipped.get(kind));
+                });
                 Map<String, ArrivalRun> runs = new LinkedHashMap<>();
                 for (var e : servers.entrySet()) {
                     ArrivalRun run = new ArrivalRun(e.getValue().host(), e.getValue().port(), payloads,
