@@ -1,13 +1,9 @@
 package dev.restcompress.bench.load;
 
-import dev.restcompress.bench.core.SpiEngine;
 import dev.restcompress.bench.http.HttpConnection;
 import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.CodecRegistry;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.lang.management.ManagementFactory;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -98,30 +94,12 @@ final class ArrivalRun {
         AtomicLong next = new AtomicLong();
         AtomicReference<String> firstError = new AtomicReference<>();
         List<Tally> tallies = new ArrayList<>();
-        List<Thread> threads = new ArrayList<>();
-        long[] cpuBefore = {-1, -1};
-        Thread cpuMark = new Thread(() -> {
-            LoadRun.sleepUntil(measureFrom);
-            cpuBefore[0] = server == null ? -1 : server.cpuNanos();
-            cpuBefore[1] = processCpuNanos();
-        }, "arrival-cpu-mark");
-        cpuMark.start();
         for (int i = 0; i < connections; i++) {
-            Tally t = new Tally();
-            tallies.add(t);
-            Thread th = new Thread(() -> loop(coding, intervalNs, start, measureFrom, measureTo, next, t, firstError),
-                    "arrival-" + label + "-" + i);
-            th.setDaemon(true);
-            threads.add(th);
-            th.start();
+            tallies.add(new Tally());
         }
-        for (Thread th : threads) {
-            long waitMs = Math.max(1, TimeUnit.NANOSECONDS.toMillis(measureTo - System.nanoTime())) + 2L * TIMEOUT_MS;
-            th.join(waitMs);
-        }
-        cpuMark.join();
-        long serverCpu = server == null ? -1 : server.cpuNanos();
-        long clientCpu = processCpuNanos();
+        StepThreads.Cpu cpu = StepThreads.run(connections, "arrival-" + label,
+                i -> () -> loop(coding, intervalNs, start, measureFrom, measureTo, next, tallies.get(i), firstError),
+                measureFrom, measureTo, TIMEOUT_MS, server);
 
         Histogram all = new Histogram(MAX_LATENCY_NS, 3);
         long ok = 0;
@@ -168,8 +146,7 @@ final class ArrivalRun {
                 LoadRun.rateError(slices, seconds), non2xx, timeouts, other, firstError.get(), lateBusy, lateWake, unsent,
                 percentileUs(all, 50), percentileUs(all, 99), percentileUs(all, 99.9), all.getMaxValue() / 1e3,
                 ok == 0 ? Double.NaN : wire / n,
-                serverCpu < 0 || cpuBefore[0] < 0 || handled == 0 ? Double.NaN : (serverCpu - cpuBefore[0]) / 1e3 / handled,
-                clientCpu < 0 || cpuBefore[1] < 0 || handled == 0 ? Double.NaN : (clientCpu - cpuBefore[1]) / 1e3 / handled);
+                cpu.serverUsPer(handled), cpu.clientUsPer(handled));
     }
 
     private static double percentileUs(Histogram h, double p) {
@@ -277,19 +254,7 @@ final class ArrivalRun {
         if (!got.equals(coding)) {
             return "asked for " + coding + ", got Content-Encoding " + got;
         }
-        int n;
-        try (InputStream in = codecs.forCoding(coding).decompressingStream(
-                new ByteArrayInputStream(r.body(), 0, r.bodyLength()), decoded.length)) {
-            n = SpiEngine.readFully(in, decoded);
-        }
-        return n == expected.length && Arrays.equals(decoded, 0, n, expected, 0, n) ? null
-                : coding + " body decodes to " + n + " bytes that differ from " + p.name();
+        return BodyCheck.decodes(codecs, coding, r, expected, decoded, p.name());
     }
 
-    private static long processCpuNanos() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            return os.getProcessCpuTime();
-        }
-        return -1;
-    }
 }

@@ -2,13 +2,8 @@ package dev.restcompress.bench.load;
 
 import dev.restcompress.bench.http.HttpConnection;
 import dev.restcompress.bench.server.ServerProcess;
-import dev.restcompress.bench.core.SpiEngine;
-import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -70,31 +65,12 @@ final class LoadRun {
         long measureTo = measureFrom + (long) (seconds * 1e9);
         AtomicReference<String> firstError = new AtomicReference<>();
         List<Tally> tallies = new ArrayList<>();
-        List<Thread> threads = new ArrayList<>();
-        long[] cpuBefore = new long[2];
-        Thread cpuMark = new Thread(() -> {
-            // Sample both processes' CPU time at the start of the measured window.
-            sleepUntil(measureFrom);
-            cpuBefore[0] = server == null ? -1 : server.cpuNanos();
-            cpuBefore[1] = processCpuNanos();
-        }, "load-cpu-mark");
-        cpuMark.start();
         for (int i = 0; i < concurrency; i++) {
-            Tally t = new Tally();
-            tallies.add(t);
-            Thread th = new Thread(() -> loop(coding, t, measureFrom, measureTo, firstError), "load-" + coding + "-" + i);
-            th.setDaemon(true);
-            threads.add(th);
-            th.start();
+            tallies.add(new Tally());
         }
-        for (Thread th : threads) {
-            // Each thread ends at measureTo plus at most one request, which the socket timeout bounds.
-            long waitMs = Math.max(1, TimeUnit.NANOSECONDS.toMillis(measureTo - System.nanoTime())) + 2L * TIMEOUT_MS;
-            th.join(waitMs);
-        }
-        cpuMark.join();
-        long serverCpu = server == null ? -1 : server.cpuNanos();
-        long clientCpu = processCpuNanos();
+        StepThreads.Cpu cpu = StepThreads.run(concurrency, "load-" + coding,
+                i -> () -> loop(coding, tallies.get(i), measureFrom, measureTo, firstError), measureFrom, measureTo,
+                TIMEOUT_MS, server);
 
         Histogram all = new Histogram(MAX_LATENCY_NS, 3);
         long requests = 0;
@@ -123,8 +99,7 @@ final class LoadRun {
                 all.getValueAtPercentile(50) / 1e3, all.getValueAtPercentile(90) / 1e3,
                 all.getValueAtPercentile(99) / 1e3, all.getMaxValue() / 1e3,
                 requests == 0 ? Double.NaN : wire / n, requests == 0 ? Double.NaN : body / n,
-                serverCpu < 0 || cpuBefore[0] < 0 || requests == 0 ? Double.NaN : (serverCpu - cpuBefore[0]) / 1e3 / n,
-                clientCpu < 0 || cpuBefore[1] < 0 || requests == 0 ? Double.NaN : (clientCpu - cpuBefore[1]) / 1e3 / n);
+                cpu.serverUsPer(requests), cpu.clientUsPer(requests));
     }
 
     /** 95% half-width of the mean rate, treating the slices' rates as independent samples. */
@@ -195,21 +170,7 @@ final class LoadRun {
         if (identity) {
             return Arrays.equals(r.body(), 0, r.bodyLength(), expected, 0, expected.length) ? null : "identity body differs";
         }
-        Codec codec = codecs.forCoding(coding);
-        int n;
-        try (InputStream in = codec.decompressingStream(new ByteArrayInputStream(r.body(), 0, r.bodyLength()),
-                decoded.length)) {
-            n = SpiEngine.readFully(in, decoded);
-        }
-        return n == expected.length && Arrays.equals(decoded, 0, n, expected, 0, n) ? null
-                : coding + " body decodes to " + n + " bytes that differ from the file";
-    }
-
-    private static long processCpuNanos() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            return os.getProcessCpuTime();
-        }
-        return -1;
+        return BodyCheck.decodes(codecs, coding, r, expected, decoded, "the file");
     }
 
     static void sleepUntil(long nanoTime) {

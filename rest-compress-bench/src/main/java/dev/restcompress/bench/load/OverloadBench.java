@@ -8,12 +8,17 @@ import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.config.CompressionSettings;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * The overload suite: what happens when more gzip requests arrive than the server can compress.
@@ -137,15 +142,15 @@ public final class OverloadBench {
      */
     static Map<String, IOException> startAll(Map<String, ServerToStart> wanted, CpuPinning pin, SuiteContext ctx,
             Map<String, ServerProcess> started) throws InterruptedException {
-        Map<String, java.util.concurrent.CompletableFuture<ServerProcess>> futures = new LinkedHashMap<>();
+        Map<String, CompletableFuture<ServerProcess>> futures = new LinkedHashMap<>();
         // A thread per server: the common pool has a single thread on a 2-core machine.
-        java.util.concurrent.ExecutorService starter = java.util.concurrent.Executors.newFixedThreadPool(
+        ExecutorService starter = Executors.newFixedThreadPool(
                 Math.max(1, wanted.size()));
-        wanted.forEach((key, w) -> futures.put(key, java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        wanted.forEach((key, w) -> futures.put(key, CompletableFuture.supplyAsync(() -> {
             try {
                 return start(w.kind(), w.extraJvmOptions(), pin, ctx, w.log());
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted", e);
@@ -156,9 +161,9 @@ public final class OverloadBench {
         for (var e : futures.entrySet()) {
             try {
                 started.put(e.getKey(), e.getValue().get());
-            } catch (java.util.concurrent.ExecutionException ex) {
+            } catch (ExecutionException ex) {
                 Throwable cause = ex.getCause();
-                failed.put(e.getKey(), cause instanceof java.io.UncheckedIOException u ? u.getCause()
+                failed.put(e.getKey(), cause instanceof UncheckedIOException u ? u.getCause()
                         : new IOException(String.valueOf(cause), cause));
             }
         }

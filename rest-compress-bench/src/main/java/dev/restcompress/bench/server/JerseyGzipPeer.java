@@ -1,11 +1,6 @@
 package dev.restcompress.bench.server;
 
 import com.sun.net.httpserver.HttpServer;
-import jakarta.ws.rs.GET;
-import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.core.Response;
-import java.io.IOException;
 import java.net.URI;
 import org.glassfish.jersey.jdkhttp.JdkHttpServerFactory;
 import org.glassfish.jersey.message.GZipEncoder;
@@ -27,24 +22,8 @@ final class JerseyGzipPeer {
     private JerseyGzipPeer() {
     }
 
-    /** The resource: no compression annotation; the filter encodes every response the client accepts gzip for. */
-    @Path("/")
-    public static final class Resource {
-        private final java.nio.file.Path testdata;
-
-        Resource(java.nio.file.Path testdata) {
-            this.testdata = testdata;
-        }
-
-        @GET
-        @Path("static/{name}")
-        public Response staticFile(@PathParam("name") String name) throws IOException {
-            return Response.ok(StaticFiles.read(testdata, name), StaticFiles.mediaType(name)).build();
-        }
-    }
-
     static AutoCloseable start(String host, int port, java.nio.file.Path testdata) {
-        ResourceConfig config = new ResourceConfig().register(new Resource(testdata))
+        ResourceConfig config = new ResourceConfig().register(new StaticResource(testdata))
                 .register(EncodingFilter.class).register(GZipEncoder.class);
         HttpServer server = JdkHttpServerFactory.createHttpServer(URI.create("http://" + host + ":" + port + "/rest/"),
                 config);

@@ -41,12 +41,12 @@ final class UndertowGzipPeer {
                 String name = URLDecoder.decode(path.substring(PREFIX.length()), StandardCharsets.UTF_8);
                 byte[] body;
                 try {
-                    body = StaticFiles.read(testdata, name);
+                    body = StaticResource.read(testdata, name);
                 } catch (NotFoundException e) {
                     exchange.setStatusCode(404);
                     return;
                 }
-                exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, StaticFiles.mediaType(name));
+                exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, StaticResource.mediaType(name));
                 exchange.getResponseSender().send(ByteBuffer.wrap(body));
             }
         };
