@@ -42,4 +42,12 @@ public @interface Compress {
      * {@code rest-compress.one-shot-limit} (default 4 MiB).
      */
     int oneShotLimit() default -1;
+
+    /**
+     * Whether this method's responses take part in adaptive compression (when
+     * {@code rest-compress.adaptive=on}): under CPU pressure a lower level, then a cheaper coding the
+     * client weighs equally. {@code false} keeps the method's coding and level at every step, for a
+     * response that must always be as small as configured. Default {@code true}.
+     */
+    boolean adaptive() default true;
 }

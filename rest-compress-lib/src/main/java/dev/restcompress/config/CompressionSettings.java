@@ -308,6 +308,7 @@ public final class CompressionSettings {
     public static List<String> keys() {
         List<String> keys = new ArrayList<>(List.of(THRESHOLD, ONE_SHOT_LIMIT, MAX_DECODED_SIZE, PREFERENCE,
                 CLIENT_REQUEST_CODING, CLIENT_ACCEPT_ENCODING));
+        keys.addAll(AdaptiveSettings.KEYS);
         for (CodingProvider p : CodingProviders.all()) {
             if (p.levels().any()) {
                 keys.add(Levels.levelKey(p.coding()));

@@ -12,15 +12,17 @@ public final class Negotiation {
     /** The token used for "no encoding". */
     public static final String IDENTITY = "identity";
 
-    private static final Negotiation IDENTITY_ONLY = new Negotiation(IDENTITY, true);
-    private static final Negotiation NOT_ACCEPTABLE = new Negotiation(null, false);
+    private static final Negotiation IDENTITY_ONLY = new Negotiation(IDENTITY, true, List.of(IDENTITY));
+    private static final Negotiation NOT_ACCEPTABLE = new Negotiation(null, false, List.of());
 
     private final String coding;
     private final boolean identityAcceptable;
+    private final List<String> equallyWeighted;
 
-    private Negotiation(String coding, boolean identityAcceptable) {
+    private Negotiation(String coding, boolean identityAcceptable, List<String> equallyWeighted) {
         this.coding = coding;
         this.identityAcceptable = identityAcceptable;
+        this.equallyWeighted = equallyWeighted;
     }
 
     static Negotiation identity() {
@@ -32,7 +34,7 @@ public final class Negotiation {
     }
 
     static Negotiation coding(String coding, boolean identityAcceptable) {
-        return new Negotiation(Objects.requireNonNull(coding), identityAcceptable);
+        return new Negotiation(Objects.requireNonNull(coding), identityAcceptable, List.of(coding));
     }
 
     /**
@@ -72,9 +74,44 @@ public final class Negotiation {
             }
         }
         if (best != null && (identityListed == AcceptEncoding.ABSENT || bestWeight >= identityListed)) {
-            return coding(best, identityAcceptable);
+            return new Negotiation(best, identityAcceptable,
+                    equallyWeighted(accept, offered, bestWeight, identityAcceptable));
         }
         return identityAcceptable ? IDENTITY_ONLY : NOT_ACCEPTABLE;
+    }
+
+    /**
+     * The offered codings the client weighs the same as the chosen one (it among them), in the server's
+     * preference order, plus {@link #IDENTITY} when identity is acceptable and not weighted lower (an
+     * unlisted identity counts as equal). Adaptive compression may only switch among these.
+     */
+    private static List<String> equallyWeighted(AcceptEncoding accept, List<String> offered, int bestWeight,
+            boolean identityAcceptable) {
+        int star = accept.weightOf("*");
+        List<String> out = new java.util.ArrayList<>(offered.size() + 1);
+        for (String coding : offered) {
+            int w = accept.weightOf(coding);
+            if ((w == AcceptEncoding.ABSENT ? Math.max(star, 0) : w) == bestWeight) {
+                out.add(coding);
+            }
+        }
+        int identity = accept.weightOf(IDENTITY);
+        if (identity == AcceptEncoding.ABSENT) {
+            identity = star == AcceptEncoding.ABSENT ? bestWeight : star;
+        }
+        if (identityAcceptable && identity >= bestWeight) {
+            out.add(IDENTITY);
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * The offered codings the client weighs the same as {@link #coding()}, that coding included, in
+     * the server's preference order; {@code "identity"} among them when the client weighs identity no
+     * lower. Empty when nothing is acceptable.
+     */
+    public List<String> equallyWeighted() {
+        return equallyWeighted;
     }
 
     /** The chosen coding, {@link #IDENTITY}, or {@code null} when nothing is acceptable. */

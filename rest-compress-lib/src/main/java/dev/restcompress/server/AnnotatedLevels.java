@@ -54,7 +54,7 @@ final class AnnotatedLevels {
     }
 
     /** The annotation's {@code int level()} element, or 0 when it has none. */
-    private static int levelOf(Annotation a) {
+    static int levelOf(Annotation a) {
         try {
             Method m = a.annotationType().getMethod("level");
             return m.getReturnType() == int.class ? (int) m.invoke(a) : 0;

@@ -1,6 +1,8 @@
 package dev.restcompress.server;
 
 import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.adaptive.PressureMonitor;
+import dev.restcompress.config.AdaptiveSettings;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.io.BufferPool;
 import jakarta.ws.rs.Priorities;
@@ -30,10 +32,25 @@ final class CompressionBinder implements DynamicFeature {
     private final RequestDecodingInterceptor decoder;
     private final RequestBodies requestBodies = new RequestBodies();
     private final boolean quarkusRest = QuarkusRestSupport.detected();
+    private final CompressionSettings settings;
+    private final AdaptiveSettings adaptiveSettings;
+    private final PressureMonitor monitor;
+    private final CompressionStatistics statistics;
+    private final LadderCodecs ladderCodecs;
     private volatile boolean applied;
 
     CompressionBinder(CompressionSettings settings, CodecRegistry registry, BufferPool pool, int maxDeclaredLength) {
+        this(settings, AdaptiveSettings.from(null), registry, pool, maxDeclaredLength);
+    }
+
+    CompressionBinder(CompressionSettings settings, AdaptiveSettings adaptive, CodecRegistry registry, BufferPool pool,
+            int maxDeclaredLength) {
         this.registry = registry;
+        this.settings = settings;
+        this.adaptiveSettings = adaptive;
+        this.monitor = adaptive.enabled() ? new PressureMonitor(adaptive, PressureMonitor.sourceFor(adaptive)) : null;
+        this.statistics = new CompressionStatistics(adaptive.statistics(), monitor);
+        this.ladderCodecs = new LadderCodecs(settings, registry);
         this.resolver = new MethodPolicyResolver(settings, registry, maxDeclaredLength);
         this.encoder = new ResponseEncodingInterceptor(pool, registry.streams());
         this.decoder = new RequestDecodingInterceptor(registry, settings.maxDecodedSize());
@@ -49,18 +66,24 @@ final class CompressionBinder implements DynamicFeature {
             return existing;
         }
         CompressionSettings settings = CompressionSettings.from(context.getConfiguration()::getProperty);
+        AdaptiveSettings adaptive = AdaptiveSettings.from(context.getConfiguration()::getProperty);
         CodecRegistry registry = settings.createRegistry();
         CompressionSettings.warnAboutUnknownKeys(context.getConfiguration().getPropertyNames());
-        LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0}; {1}",
-                CodingDescriptions.of(settings.inPreferenceOrder(registry.codings())), settings);
-        CompressionBinder binder = new CompressionBinder(settings, registry, BufferPool.shared(),
+        LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0}; {1}; {2}",
+                CodingDescriptions.of(settings.inPreferenceOrder(registry.codings())), settings, adaptive);
+        CompressionBinder binder = new CompressionBinder(settings, adaptive, registry, BufferPool.shared(),
                 RuntimeFraming.maxDeclaredLength(context.getConfiguration()));
         context.property(PROPERTY, binder);
+        context.property(CompressionStatistics.PROPERTY, binder.statistics);
         return binder;
     }
 
     CodecRegistry registry() {
         return registry;
+    }
+
+    CompressionStatistics statistics() {
+        return statistics;
     }
 
     /** Whether the runtime has applied this binder to any resource method (annotated or not). */
@@ -83,7 +106,13 @@ final class CompressionBinder implements DynamicFeature {
         if (policy == null) {
             return;
         }
-        context.register(new NegotiationFilter(policy), Priorities.HEADER_DECORATOR);
+        AdaptivePlans plans = new AdaptivePlans(resourceInfo.getResourceClass(), resourceInfo.getResourceMethod(), policy,
+                settings, ladderCodecs, monitor, adaptiveSettings.identity(),
+                adaptiveSettings.statistics() ? statistics : null);
+        statistics.register(plans.method(), plans);
+        DecodeObservation decoding = new DecodeObservation(plans.method(),
+                adaptiveSettings.statistics() ? statistics : null, monitor);
+        context.register(new NegotiationFilter(policy, plans, decoding), Priorities.HEADER_DECORATOR);
         if (quarkusRest) {
             // Response filters run in descending priority: the hop runs after NegotiationFilter planned.
             context.register(new QuarkusRestSupport.WorkerHop(), Priorities.HEADER_DECORATOR - 100);

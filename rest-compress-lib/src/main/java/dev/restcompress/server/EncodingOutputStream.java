@@ -33,13 +33,25 @@ final class EncodingOutputStream extends OutputStream {
     private final MultivaluedMap<String, Object> headers;
     private final BufferPool pool;
     private final StreamCounters counters;
+    private final EncodeObservation observation;
     private GrowableBuffer buffer;
     private OutputStream encoder;
     private boolean finished;
+    /** Streaming only: what the body costs, for statistics and JFR. */
+    private EncodeEvent streamEvent;
+    private EncodeObservation.CountingSink streamSink;
+    private long streamedIn;
+    private long streamNanos;
 
     EncodingOutputStream(OutputStream sink, EncodingPlan plan, MultivaluedMap<String, Object> headers,
             BufferPool pool, StreamCounters counters) {
+        this(sink, plan, headers, pool, counters, EncodeObservation.NONE);
+    }
+
+    EncodingOutputStream(OutputStream sink, EncodingPlan plan, MultivaluedMap<String, Object> headers,
+            BufferPool pool, StreamCounters counters, EncodeObservation observation) {
         this.sink = sink;
+        this.observation = observation;
         this.counters = counters;
         this.plan = plan;
         this.headers = headers;
@@ -55,6 +67,7 @@ final class EncodingOutputStream extends OutputStream {
         }
         if (encoder != null) {
             encoder.write(b);
+            streamedIn++;
         } else {
             buffer.write(b);
         }
@@ -67,7 +80,10 @@ final class EncodingOutputStream extends OutputStream {
             startStreaming();
         }
         if (encoder != null) {
+            long start = System.nanoTime();
             encoder.write(b, off, len);
+            streamNanos += System.nanoTime() - start;
+            streamedIn += len;
         } else {
             buffer.write(b, off, len);
         }
@@ -140,11 +156,17 @@ final class EncodingOutputStream extends OutputStream {
         Codec codec = plan.codec();
         byte[] out = pool.acquire(codec.maxCompressedLength(n));
         try {
+            EncodeEvent event = new EncodeEvent();
+            event.begin();
+            long start = System.nanoTime();
             int m = codec.compress(buffer.array(), 0, n, out, 0);
+            long nanos = System.nanoTime() - start;
             if (m >= n && plan.identityAcceptable()) {
+                observation.encoded(event, n, n, nanos, false, "identity"); // the CPU was spent all the same
                 sendIdentity(n);
                 return;
             }
+            observation.encoded(event, n, m, nanos, false, codec.coding());
             setEncodedHeaders();
             declareLength(m);
             sink.write(out, 0, m);
@@ -169,10 +191,16 @@ final class EncodingOutputStream extends OutputStream {
     private void startStreaming() throws IOException {
         setEncodedHeaders();
         headers.remove(HttpHeaders.CONTENT_LENGTH);
-        encoder = plan.codec().compressingStream(sink);
+        streamEvent = new EncodeEvent();
+        streamEvent.begin();
+        streamSink = new EncodeObservation.CountingSink(sink);
+        encoder = plan.codec().compressingStream(streamSink);
         counters.opened(StreamCounters.Kind.ENCODER, plan.codec().coding());
         if (buffer.size() > 0) {
+            long start = System.nanoTime();
             encoder.write(buffer.array(), 0, buffer.size());
+            streamNanos += System.nanoTime() - start;
+            streamedIn += buffer.size();
         }
         buffer.release();
         buffer = null;
@@ -188,8 +216,11 @@ final class EncodingOutputStream extends OutputStream {
         boolean finishedCoding = false;
         try {
             if (finishCoding) {
+                long start = System.nanoTime();
                 e.close();
                 finishedCoding = true;
+                observation.encoded(streamEvent, streamedIn, streamSink.count(),
+                        streamNanos + System.nanoTime() - start, true, plan.codec().coding());
             }
         } finally {
             if (!finishedCoding) {

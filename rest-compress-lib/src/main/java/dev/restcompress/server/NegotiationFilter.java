@@ -12,7 +12,6 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Decides, for one resource method, whether and how each response is encoded.
@@ -31,12 +30,23 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
 
     private final MethodPolicy policy;
     private final NegotiationCache negotiations;
-    private final Map<String, EncodingPlan[]> plans;
+    private final AdaptivePlans plans;
+    private final DecodeObservation decoding;
 
+    /** A filter without adaptation or statistics (as for {@code rest-compress.adaptive=off}, statistics off). */
     NegotiationFilter(MethodPolicy policy) {
+        this(policy, null, null);
+    }
+
+    /**
+     * @param plans the method's plans per adaptive step; {@code null}: the policy's own, fixed
+     * @param decoding where decoded request bodies are counted; {@code null}: nowhere
+     */
+    NegotiationFilter(MethodPolicy policy, AdaptivePlans plans, DecodeObservation decoding) {
         this.policy = policy;
         this.negotiations = new NegotiationCache(policy.codings());
-        this.plans = policy.plans();
+        this.plans = plans != null ? plans : AdaptivePlans.fixed(policy);
+        this.decoding = decoding;
     }
 
     @Override
@@ -55,6 +65,9 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
             return;
         }
         request.setProperty(NEGOTIATION, negotiation);
+        if (decoding != null) {
+            request.setProperty(DecodeObservation.PROPERTY, decoding);
+        }
     }
 
     @Override
@@ -83,8 +96,7 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
         }
         boolean streaming = response.getEntity() instanceof StreamingOutput
                 || MediaType.SERVER_SENT_EVENTS_TYPE.isCompatible(response.getMediaType());
-        request.setProperty(EncodingPlan.PROPERTY, plans.get(negotiation.coding())[
-                MethodPolicy.planIndex(negotiation.identityAcceptable(), streaming)]);
+        plans.plan(request, negotiation, MethodPolicy.planIndex(negotiation.identityAcceptable(), streaming));
     }
 
     /**

@@ -42,7 +42,13 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
         if (codings.isIdentity()) {
             return context.proceed();
         }
-        InputStream decoded = decoded(codings, context.getInputStream(), contentLength(headers));
+        DecodeObservation observation = (DecodeObservation) context.getProperty(DecodeObservation.PROPERTY);
+        DecodeObservation.CountingBody raw = new DecodeObservation.CountingBody(context.getInputStream());
+        long start = System.nanoTime();
+        InputStream decoded = decoded(codings, raw, contentLength(headers));
+        if (observation != null) {
+            decoded = observation.observe(codings, raw, decoded, System.nanoTime() - start);
+        }
         context.setInputStream(decoded);
         headers.remove(HttpHeaders.CONTENT_ENCODING);
         headers.remove(HttpHeaders.CONTENT_LENGTH);

@@ -30,9 +30,11 @@ final class ResponseEncodingInterceptor implements WriterInterceptor {
         }
         // Exactly once per response, even if the container writes through us again.
         context.removeProperty(EncodingPlan.PROPERTY);
+        EncodeObservation observation = context.getProperty(EncodeObservation.PROPERTY) instanceof EncodeObservation o
+                ? o : EncodeObservation.NONE;
         OutputStream original = context.getOutputStream();
         EncodingOutputStream encoding = new EncodingOutputStream(original, plan, context.getHeaders(), pool,
-                counters);
+                counters, observation);
         context.setOutputStream(encoding);
         try {
             context.proceed();

@@ -23,11 +23,13 @@ import jakarta.ws.rs.ext.Provider;
 @ConstrainedTo(RuntimeType.SERVER)
 public final class RestCompressFeature implements Feature {
     private volatile CodecRegistry registry;
+    private volatile CompressionStatistics statistics;
 
     @Override
     public boolean configure(FeatureContext context) {
         CompressionBinder binder = CompressionBinder.of(context);
         this.registry = binder.registry();
+        this.statistics = binder.statistics();
         context.register(binder);
         context.register(new DecompressionExceptionMapper());
         context.register(new RejectedBodyMapper());
@@ -40,5 +42,14 @@ public final class RestCompressFeature implements Feature {
     /** The codecs this feature configured ({@code null} before {@code configure}), for diagnostics. */
     public CodecRegistry registry() {
         return registry;
+    }
+
+    /**
+     * What compression did in the application this feature configured, and the adaptive state
+     * ({@code null} before {@code configure}). Also reachable with
+     * {@link CompressionStatistics#of(jakarta.ws.rs.core.Configuration)}.
+     */
+    public CompressionStatistics statistics() {
+        return statistics;
     }
 }

@@ -26,7 +26,8 @@ class PublicApiTest {
      * its Quarkus REST and Jersey integration against jars that have no module names.
      */
     static final List<String> EXPORTED = List.of("dev.restcompress.annotation", "dev.restcompress.codec",
-            "dev.restcompress.config", "dev.restcompress.server", "dev.restcompress.client");
+            "dev.restcompress.config", "dev.restcompress.server", "dev.restcompress.client",
+            "dev.restcompress.adaptive");
     static final List<String> CODING_PACKAGES = List.of("dev.restcompress.codec.lzf", "dev.restcompress.codec.gzip",
             "dev.restcompress.codec.zstd", "dev.restcompress.codec.brotli");
 

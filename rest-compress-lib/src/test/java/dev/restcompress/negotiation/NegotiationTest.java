@@ -201,4 +201,29 @@ class NegotiationTest {
             Negotiation.negotiate(AcceptEncoding.parse(sb.toString()), List.of("lzf", "gzip"));
         }
     }
+
+    /**
+     * The codings adaptive compression may switch among: only those the client weighs the same as the
+     * chosen one, in server preference order; identity when not weighted lower.
+     */
+    @ParameterizedTest(name = "[{index}] ''{0}'' offered [{1}] -> {2}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        "gzip, lzf                        | zstd lzf gzip | lzf gzip identity",
+        "gzip, lzf, zstd                  | zstd lzf gzip | zstd lzf gzip identity",
+        "gzip;q=1, lzf;q=0.5              | lzf gzip      | gzip identity",
+        "gzip, lzf;q=0                    | lzf gzip      | gzip identity",
+        "gzip, lzf, identity;q=0.5        | lzf gzip      | lzf gzip",
+        "gzip, lzf, identity;q=0          | lzf gzip      | lzf gzip",
+        "gzip, lzf, identity              | lzf gzip      | lzf gzip identity",
+        "*                                | lzf gzip      | lzf gzip identity",
+        "gzip, *;q=0.5                    | lzf gzip      | gzip",
+        "gzip;q=0.5, *;q=0.5              | lzf gzip      | lzf gzip identity",
+        "<absent>                         | lzf gzip      | identity",
+        "gzip;q=0, lzf;q=0, identity;q=0  | lzf gzip      | ``",
+    })
+    void equallyWeighted(String header, String offered, String expected) {
+        AcceptEncoding ae = header.equals("<absent>") ? AcceptEncoding.parse((String) null) : AcceptEncoding.parse(header);
+        Negotiation n = Negotiation.negotiate(ae, Arrays.asList(offered.split(" ")));
+        assertEquals(expected == null ? "" : expected, String.join(" ", n.equallyWeighted()));
+    }
 }

@@ -84,6 +84,11 @@ public final class TestServerExtension implements BeforeAllCallback, AfterAllCal
         return feature.registry();
     }
 
+    /** What the server's feature counted, and its adaptive state. */
+    public dev.restcompress.server.CompressionStatistics statistics() {
+        return feature.statistics();
+    }
+
     /** The server's URI for a path relative to its root. */
     public URI uri(String path) {
         return server.uri(path);

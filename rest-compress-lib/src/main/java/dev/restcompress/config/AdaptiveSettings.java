@@ -1,0 +1,192 @@
+package dev.restcompress.config;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The settings of adaptive compression and statistics (README, "Adaptive compression"): whether the server steps the
+ * level, then the coding, down when the process runs out of CPU, and the thresholds of that decision.
+ * Read once per application, like {@link CompressionSettings} (JAX-RS configuration properties first,
+ * then system properties, then the defaults below). Invalid values fail at start-up with a message
+ * naming the key, the allowed values and the value. Immutable.
+ *
+ * <table>
+ *   <caption>Keys</caption>
+ *   <tr><th>key</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>{@value #ADAPTIVE}</td><td>off</td><td>{@code on} or {@code off}. Off by default until
+ *       the overload bench has shown it safe on this project's machines (issue 12)</td></tr>
+ *   <tr><td>{@value #IDENTITY}</td><td>false</td><td>whether the last step may send bodies unencoded
+ *       (only to clients that weigh identity no lower than the chosen coding); off because the server
+ *       does not know what the link costs</td></tr>
+ *   <tr><td>{@value #HIGH}</td><td>85</td><td>process CPU load (percent of the available cores) at or
+ *       above which a sample counts as "pressure"</td></tr>
+ *   <tr><td>{@value #LOW}</td><td>50</td><td>load at or below which a sample counts as "relief"; must
+ *       be below {@value #HIGH}. The gap is wide because one step changes the CPU per body by up to
+ *       3x (gzip 6 to 1): a narrow gap would step back up straight into pressure</td></tr>
+ *   <tr><td>{@value #PERIOD_MS}</td><td>100</td><td>sampling period in milliseconds (10 to 10000)</td></tr>
+ *   <tr><td>{@value #DWELL_DOWN}</td><td>3</td><td>consecutive pressure samples before one step down
+ *       (300 ms at the default period: a burst shorter than that is absorbed by queues)</td></tr>
+ *   <tr><td>{@value #DWELL_UP}</td><td>20</td><td>consecutive relief samples before one step back up
+ *       (2 s: slower than down, so that a server near its capacity does not oscillate)</td></tr>
+ *   <tr><td>{@value #STATISTICS}</td><td>on</td><td>{@code on} or {@code off}: whether
+ *       {@code dev.restcompress.server.CompressionStatistics} counts bodies (a few {@code LongAdder}
+ *       adds per body); JDK Flight Recorder events are controlled by the recording instead</td></tr>
+ *   <tr><td>{@value #PRESSURE_SOURCE}</td><td>process CPU</td><td>a
+ *       {@link dev.restcompress.adaptive.PressureSource} instance (as a JAX-RS property) or the name
+ *       of a class implementing it with a public no-argument constructor: replaces the CPU signal</td></tr>
+ * </table>
+ */
+public final class AdaptiveSettings {
+    public static final String ADAPTIVE = CompressionSettings.PREFIX + "adaptive";
+    public static final String IDENTITY = ADAPTIVE + ".identity";
+    public static final String HIGH = ADAPTIVE + ".high";
+    public static final String LOW = ADAPTIVE + ".low";
+    public static final String PERIOD_MS = ADAPTIVE + ".period-ms";
+    public static final String DWELL_DOWN = ADAPTIVE + ".dwell-down";
+    public static final String DWELL_UP = ADAPTIVE + ".dwell-up";
+    public static final String PRESSURE_SOURCE = ADAPTIVE + ".pressure-source";
+    public static final String STATISTICS = CompressionSettings.PREFIX + "statistics";
+
+    /** Every key read here, for the unknown-key check of {@link CompressionSettings}. */
+    public static final List<String> KEYS = List.of(ADAPTIVE, IDENTITY, HIGH, LOW, PERIOD_MS, DWELL_DOWN, DWELL_UP,
+            PRESSURE_SOURCE, STATISTICS);
+
+    private final boolean enabled;
+    private final boolean identity;
+    private final int highPercent;
+    private final int lowPercent;
+    private final int periodMillis;
+    private final int dwellDown;
+    private final int dwellUp;
+    private final Object pressureSource;
+    private final boolean statistics;
+
+    private AdaptiveSettings(Function<String, Object> lookup) {
+        enabled = onOff(lookup, ADAPTIVE, false);
+        identity = bool(lookup, IDENTITY, false);
+        highPercent = intValue(lookup, HIGH, 85, 1, 100);
+        lowPercent = intValue(lookup, LOW, 50, 0, 99);
+        if (lowPercent >= highPercent) {
+            throw new IllegalArgumentException(LOW + " (" + lowPercent + ") must be below " + HIGH + " ("
+                    + highPercent + ")");
+        }
+        periodMillis = intValue(lookup, PERIOD_MS, 100, 10, 10_000);
+        dwellDown = intValue(lookup, DWELL_DOWN, 3, 1, 1000);
+        dwellUp = intValue(lookup, DWELL_UP, 20, 1, 1000);
+        pressureSource = lookup.apply(PRESSURE_SOURCE);
+        statistics = onOff(lookup, STATISTICS, true);
+    }
+
+    /**
+     * Settings from a property lookup (e.g. {@code Configuration::getProperty}), falling back to system
+     * properties.
+     *
+     * @throws IllegalArgumentException naming the key, the allowed values and the value of the first
+     *         invalid setting
+     */
+    public static AdaptiveSettings from(Function<String, Object> properties) {
+        return new AdaptiveSettings(key -> {
+            Object v = properties == null ? null : properties.apply(key);
+            return v != null ? v : System.getProperty(key);
+        });
+    }
+
+    /** Whether the server adapts levels and codings to CPU pressure. */
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /** Whether bodies are counted in {@code CompressionStatistics} ({@value #STATISTICS}, default on). */
+    public boolean statistics() {
+        return statistics;
+    }
+
+    /** Whether the last step may send bodies unencoded. */
+    public boolean identity() {
+        return identity;
+    }
+
+    /** Load (percent) at or above which a sample is pressure. */
+    public int highPercent() {
+        return highPercent;
+    }
+
+    /** Load (percent) at or below which a sample is relief. */
+    public int lowPercent() {
+        return lowPercent;
+    }
+
+    public int periodMillis() {
+        return periodMillis;
+    }
+
+    public int dwellDown() {
+        return dwellDown;
+    }
+
+    public int dwellUp() {
+        return dwellUp;
+    }
+
+    /** The configured replacement of the CPU signal (an instance or a class name), or {@code null}. */
+    public Object pressureSource() {
+        return pressureSource;
+    }
+
+    @Override
+    public String toString() {
+        return (statistics ? "statistics on, " : "statistics off, ") + (!enabled ? "adaptive off"
+                : "adaptive on (down at >= " + highPercent + "% CPU for " + dwellDown + " samples, up at <= "
+                        + lowPercent + "% for " + dwellUp + ", every " + periodMillis + " ms, identity "
+                        + (identity ? "allowed" : "never") + ")");
+    }
+
+    private static boolean onOff(Function<String, Object> lookup, String key, boolean def) {
+        Object v = lookup.apply(key);
+        if (v == null) {
+            return def;
+        }
+        String s = v.toString().trim().toLowerCase(Locale.ROOT);
+        return switch (s) {
+            case "on", "true" -> true;
+            case "off", "false" -> false;
+            default -> throw new IllegalArgumentException(key + " must be on or off, was '" + v + "'");
+        };
+    }
+
+    private static boolean bool(Function<String, Object> lookup, String key, boolean def) {
+        Object v = lookup.apply(key);
+        if (v == null) {
+            return def;
+        }
+        String s = v.toString().trim().toLowerCase(Locale.ROOT);
+        return switch (s) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(key + " must be true or false, was '" + v + "'");
+        };
+    }
+
+    private static int intValue(Function<String, Object> lookup, String key, int def, int min, int max) {
+        Object v = lookup.apply(key);
+        if (v == null) {
+            return def;
+        }
+        long parsed;
+        if (v instanceof Number n) {
+            parsed = n.longValue();
+        } else {
+            try {
+                parsed = Long.parseLong(v.toString().trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(key + " must be an integer from " + min + " to " + max
+                        + ", was '" + v + "'", e);
+            }
+        }
+        if (parsed < min || parsed > max) {
+            throw new IllegalArgumentException(key + " must be from " + min + " to " + max + ", was " + parsed);
+        }
+        return (int) parsed;
+    }
+}

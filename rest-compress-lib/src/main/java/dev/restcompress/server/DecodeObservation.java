@@ -1,0 +1,161 @@
+package dev.restcompress.server;
+
+import dev.restcompress.adaptive.PressureMonitor;
+import dev.restcompress.codec.Codec;
+import dev.restcompress.negotiation.ContentCodings;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+
+/**
+ * Where one resource method's decoded request bodies are counted. {@link NegotiationFilter} puts it
+ * on the request; {@link RequestDecodingInterceptor} wraps the body in {@link #observe}: the
+ * compressed bytes read and the decoded bytes delivered are counted, and at close the body is added
+ * to the statistics and a {@link DecodeEvent} is committed when recording. Immutable.
+ */
+final class DecodeObservation {
+    /** Request property under which the observation travels. */
+    static final String PROPERTY = "dev.restcompress.server.DecodeObservation";
+
+    private final String method;
+    private final CompressionStatistics statistics;
+    private final CompressionStatistics.Counters byMethod;
+    private final PressureMonitor monitor;
+
+    /** @param statistics {@code null} when statistics are off (JFR events still fire) */
+    DecodeObservation(String method, CompressionStatistics statistics, PressureMonitor monitor) {
+        this.method = method;
+        this.statistics = statistics;
+        this.byMethod = statistics == null ? null : statistics.decodedMethod(method);
+        this.monitor = monitor;
+    }
+
+    /** Counts the compressed bytes read from a request body. */
+    static final class CountingBody extends FilterInputStream {
+        private long count;
+
+        CountingBody(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long s = super.skip(n);
+            count += s;
+            return s;
+        }
+    }
+
+    /**
+     * The decoded body {@code decoded} (read from {@code raw}), counting what passes; at close, counted
+     * once. {@code setupNanos} is the time decoding took before the first read (a body decoded in
+     * memory is decoded before it is returned).
+     */
+    InputStream observe(ContentCodings codings, CountingBody raw, InputStream decoded, long setupNanos) {
+        return new Observed(decoded, codings.applied(), raw, setupNanos);
+    }
+
+    private final class Observed extends FilterInputStream {
+        private final List<Codec> applied;
+        private final CountingBody raw;
+        private final DecodeEvent event = new DecodeEvent();
+        private long out;
+        private long nanos;
+        private boolean counted;
+
+        Observed(InputStream decoded, List<Codec> applied, CountingBody raw, long setupNanos) {
+            super(decoded);
+            this.applied = applied;
+            this.raw = raw;
+            this.nanos = setupNanos;
+            event.begin();
+        }
+
+        @Override
+        public int read() throws IOException {
+            long start = System.nanoTime();
+            int b = super.read();
+            nanos += System.nanoTime() - start;
+            if (b >= 0) {
+                out++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            long start = System.nanoTime();
+            int n = super.read(b, off, len);
+            nanos += System.nanoTime() - start;
+            if (n > 0) {
+                out += n;
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long s = super.skip(n);
+            out += s;
+            return s;
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                super.close();
+            } finally {
+                if (!counted) {
+                    counted = true;
+                    record();
+                }
+            }
+        }
+
+        private void record() {
+            long in = raw.count;
+            if (statistics != null) {
+                byMethod.add(in, out, nanos);
+                for (Codec c : applied) {
+                    statistics.decodedCoding(c.coding()).add(in, out, nanos);
+                }
+            }
+            event.end();
+            if (event.shouldCommit()) {
+                event.coding = applied.size() == 1 ? applied.get(0).coding() : codingsOf(applied);
+                event.bytesIn = in;
+                event.bytesOut = out;
+                event.method = method;
+                event.step = monitor == null ? 0 : monitor.currentStep();
+                event.commit();
+            }
+        }
+    }
+
+    private static String codingsOf(List<Codec> applied) {
+        StringBuilder sb = new StringBuilder();
+        for (Codec c : applied) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(c.coding());
+        }
+        return sb.toString();
+    }
+}
