@@ -11,8 +11,9 @@ package dev.restcompress.bench.load;
  * @param offeredPerSecond the arrival rate, 0 for the closed model
  * @param connections connections of the generator
  * @param seconds measured window
- * @param ok checked, correct responses to requests due in the window
- * @param servedPerSecondError 95% half-width of served req/s from the window's slices
+ * @param ok checked, correct responses to requests due in the window (the latency population)
+ * @param completed correct responses completed in the window, whenever due (the throughput)
+ * @param servedPerSecondError 95% half-width of served req/s from the window's slices (by completion)
  * @param non2xx responses with a status outside 2xx
  * @param timeouts requests with no response within the socket timeout
  * @param otherErrors wrong coding or body, broken connections
@@ -29,13 +30,13 @@ package dev.restcompress.bench.load;
  * @param clientCpuUsPerRequest generator process CPU time per handled request (NaN if unknown)
  */
 record ArrivalResult(String label, String coding, double offeredPerSecond, int connections, double seconds, long ok,
-                     double servedPerSecondError, long non2xx, long timeouts, long otherErrors, String firstError,
+                     long completed, double servedPerSecondError, long non2xx, long timeouts, long otherErrors, String firstError,
                      long lateBusy, long lateWake, long unsent, double p50Us, double p99Us, double p999Us,
                      double maxUs, double wireBytesPerResponse, double serverCpuUsPerRequest,
                      double clientCpuUsPerRequest) {
 
     double servedPerSecond() {
-        return ok / seconds;
+        return completed / seconds;
     }
 
     long errors() {

@@ -12,13 +12,13 @@ final class ArrivalTable {
     }
 
     static void writeCsv(List<ArrivalResult> results, Path file) {
-        Csv csv = new Csv("label", "coding", "offered_per_s", "connections", "seconds", "ok", "served_per_s",
+        Csv csv = new Csv("label", "coding", "offered_per_s", "connections", "seconds", "ok", "completed", "served_per_s",
                 "served_per_s_err", "non2xx", "timeouts", "other_errors", "late_busy", "late_wake", "unsent", "p50_us",
                 "p99_us", "p999_us", "max_us", "wire_bytes_per_response", "server_cpu_us_per_request",
                 "client_cpu_us_per_request", "first_error");
         for (ArrivalResult r : results) {
             csv.row(r.label(), r.coding(), r.offeredPerSecond(), r.connections(), r.seconds(), r.ok(),
-                    r.servedPerSecond(), r.servedPerSecondError(), r.non2xx(), r.timeouts(), r.otherErrors(),
+                    r.completed(), r.servedPerSecond(), r.servedPerSecondError(), r.non2xx(), r.timeouts(), r.otherErrors(),
                     r.lateBusy(), r.lateWake(), r.unsent(), r.p50Us(), r.p99Us(), r.p999Us(), r.maxUs(),
                     r.wireBytesPerResponse(), r.serverCpuUsPerRequest(), r.clientCpuUsPerRequest(),
                     r.firstError() == null ? "" : r.firstError());
@@ -51,7 +51,7 @@ final class ArrivalTable {
         return "Latency is measured from each request's due time in the open model (from sending in the closed "
                 + "model) to having its body decoded and compared with the file, so queueing in a busy server or in "
                 + "the generator's connection pool is not hidden (no coordinated omission); requests due but never "
-                + "sent by the end of a step count with the lower bound of their latency. *late busy*: sent late "
+                + "sent by the end of a step count with the lower bound of their latency. Served req/s counts the correct responses completed in the step (whenever due), the latency percentiles the requests due in it. *late busy*: sent late "
                 + "because every connection was busy (queued in the generator, as in a client's pool); *late wake*: "
                 + "sent more than " + ArrivalRun.LATE_MS + " ms late with a connection free, i.e. the generator itself "
                 + "was short of CPU; *unsent*: due in the step, never sent. Served req/s ± is the 95% interval from "

@@ -82,7 +82,7 @@ public final class OverloadBench {
                     List<ArrivalRun.Payload> payloads = Payloads.mix(ctx.corpus(), mix, oo.file);
                     Map<String, ArrivalRun> runs = new LinkedHashMap<>();
                     servers.forEach((s, p) -> runs.put(s, new ArrivalRun(p.host(), p.port(), payloads,
-                            CodecRegistry.defaults())));
+                            CodecRegistry.defaults(), oo.verifyEvery)));
                     for (var e : runs.entrySet()) {
                         warmUp(e.getValue(), label(mix, e.getKey()), oo, servers.get(e.getKey()), progress);
                     }

@@ -20,6 +20,7 @@ import java.util.List;
  * --peers-seconds N                  measured seconds per server per round (default 5; quick 0.5)
  * --peers-concurrency N              closed-loop connections at saturation (default 16)
  * --pin on|off                       server and generator on separate cores with taskset (default on)
+ * --verify-every N                   decode and compare every N-th encoded body (default 16; quick 1)
  * </pre>
  */
 public final class OverloadOptions {
@@ -34,6 +35,7 @@ public final class OverloadOptions {
     double peerSeconds = Double.NaN;
     int peerConcurrency = 16;
     boolean pin = true;
+    int verifyEvery = -1;
     boolean quick;
 
     /**
@@ -43,7 +45,7 @@ public final class OverloadOptions {
      */
     public int accept(String[] args, int i) {
         String a = args[i];
-        if (!a.startsWith("--overload-") && !a.startsWith("--peers-") && !a.equals("--pin")) {
+        if (!a.startsWith("--overload-") && !a.startsWith("--peers-") && !a.equals("--pin") && !a.equals("--verify-every")) {
             return -1;
         }
         if (i + 1 >= args.length) {
@@ -61,6 +63,7 @@ public final class OverloadOptions {
             case "--peers-rounds" -> rounds = (int) (double) doubles(a, v).get(0);
             case "--peers-seconds" -> peerSeconds = doubles(a, v).get(0);
             case "--peers-concurrency" -> peerConcurrency = (int) (double) doubles(a, v).get(0);
+            case "--verify-every" -> verifyEvery = (int) (double) doubles(a, v).get(0);
             case "--pin" -> pin = oneOf(a, v, List.of("on", "off")).get(0).equals("on");
             default -> throw new IllegalArgumentException("unknown option " + a);
         }
@@ -75,6 +78,9 @@ public final class OverloadOptions {
         }
         if (mixes == null) {
             mixes = quick ? List.of("large") : List.of("large", "small-json");
+        }
+        if (verifyEvery < 0) {
+            verifyEvery = quick ? 1 : 16;
         }
         if (rounds < 0) {
             rounds = quick ? 1 : 3;
@@ -118,6 +124,7 @@ public final class OverloadOptions {
         return "                 [--overload-multipliers 0.5,1,2,4] [--overload-seconds N] [--overload-connections N]\n"
                 + "                 [--overload-adaptive off,on] [--overload-mixes large,small-json] [--overload-file NAME]\n"
                 + "                 [--peers-servers ours,resteasy-gzip,jersey-gzip,undertow-gzip] [--peers-rounds N]\n"
-                + "                 [--peers-seconds N] [--peers-concurrency N] [--pin on|off]";
+                + "                 [--peers-seconds N] [--peers-concurrency N] [--pin on|off]\n"
+                + "                 [--verify-every N]";
     }
 }

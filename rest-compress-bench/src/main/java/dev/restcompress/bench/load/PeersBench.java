@@ -49,7 +49,7 @@ public final class PeersBench {
                 Map<String, ArrivalRun> runs = new LinkedHashMap<>();
                 for (var e : servers.entrySet()) {
                     ArrivalRun run = new ArrivalRun(e.getValue().host(), e.getValue().port(), payloads,
-                            CodecRegistry.defaults());
+                            CodecRegistry.defaults(), oo.verifyEvery);
                     runs.put(e.getKey(), run);
                     OverloadBench.warmUp(run, e.getKey(), oo, e.getValue(), progress);
                 }

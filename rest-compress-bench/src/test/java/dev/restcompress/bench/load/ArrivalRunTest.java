@@ -60,7 +60,7 @@ class ArrivalRunTest {
 
     private ArrivalRun run() {
         return new ArrivalRun("127.0.0.1", server.getAddress().getPort(),
-                List.of(new ArrivalRun.Payload("ok.json", "/ok.json", BODY, false)), CodecRegistry.defaults());
+                List.of(new ArrivalRun.Payload("ok.json", "/ok.json", BODY, false)), CodecRegistry.defaults(), 1);
     }
 
     @Test
