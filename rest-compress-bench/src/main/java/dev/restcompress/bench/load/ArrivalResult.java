@@ -25,9 +25,10 @@ package dev.restcompress.bench.load;
  * @param p99Us 99th percentile
  * @param p999Us 99.9th percentile
  * @param maxUs largest latency
- * @param wireBytesPerResponse mean bytes received per correct response
- * @param serverCpuUsPerRequest server process CPU time per handled request (NaN if unknown)
- * @param clientCpuUsPerRequest generator process CPU time per handled request (NaN if unknown)
+ * @param wireBytesPerResponse mean bytes received per correct response completed in the window
+ * @param serverCpuUsPerRequest server process CPU time in the window per request completed (or failed) in it
+ *        (NaN if unknown)
+ * @param clientCpuUsPerRequest generator process CPU time in the window, per the same requests (NaN if unknown)
  */
 record ArrivalResult(String label, String coding, double offeredPerSecond, int connections, double seconds, long ok,
                      long completed, double servedPerSecondError, long non2xx, long timeouts, long otherErrors, String firstError,

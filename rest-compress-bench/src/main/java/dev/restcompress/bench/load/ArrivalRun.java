@@ -151,12 +151,13 @@ final class ArrivalRun {
                 all.recordValue(Math.min(measureTo - due, MAX_LATENCY_NS));
             }
         }
-        long handled = ok + non2xx + timeouts + other;
-        double n = Math.max(1, ok);
+        // Per request figures: what completed in the window (CPU time and bytes are the window's too).
+        long handled = completed + non2xx + timeouts + other;
+        double n = Math.max(1, completed);
         return new ArrivalResult(label, coding, ratePerSecond, connections, seconds, ok, completed,
                 LoadRun.rateError(slices, seconds), non2xx, timeouts, other, firstError.get(), lateBusy, lateWake, unsent,
                 percentileUs(all, 50), percentileUs(all, 99), percentileUs(all, 99.9), all.getMaxValue() / 1e3,
-                ok == 0 ? Double.NaN : wire / n,
+                completed == 0 ? Double.NaN : wire / n,
                 cpu.serverUsPer(handled), cpu.clientUsPer(handled));
     }
 
@@ -218,6 +219,7 @@ final class ArrivalRun {
                     // under overload the requests due late in the window complete after it.
                     synchronized (t) {
                         t.completed++;
+                        t.wireBytes += wire;
                         int slice = (int) ((done - measureFrom) * LoadRun.SLICES / (measureTo - measureFrom));
                         t.slices[Math.min(slice, LoadRun.SLICES - 1)]++;
                     }
@@ -235,7 +237,6 @@ final class ArrivalRun {
                     }
                     if (error == null) {
                         t.ok++;
-                        t.wireBytes += wire;
                     } else if (timeout) {
                         t.timeouts++;
                     } else if (status != 0 && (status < 200 || status > 299)) {

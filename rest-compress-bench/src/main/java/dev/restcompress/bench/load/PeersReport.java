@@ -60,7 +60,8 @@ final class PeersReport {
                 + "`EncodingFilter` + `GZipEncoder` on its JDK HTTP server (`sun.net.httpserver.nodelay=true`); "
                 + "`undertow-gzip` = a bare Undertow handler behind `EncodingHandler` + `GzipEncodingProvider` "
                 + "(no JAX-RS). The peers compress with the JDK's zlib at its default level 6. Ratio: ours / peer "
-                + "req/s per round, mean ± 95% interval over the rounds (none with one round). "
+                + "req/s per round, mean ± 95% interval over the rounds (none with one round); the same for server CPU "
+                + "time per request (peer / ours), which other work on a shared machine disturbs less than req/s. "
                 + ArrivalTable.method());
         List<ArrivalResult> ours = byServer.get(BenchServerMain.OURS);
         List<List<String>> ratioRows = new ArrayList<>();
@@ -68,22 +69,27 @@ final class PeersReport {
             List<Double> rps = e.getValue().stream().map(ArrivalResult::servedPerSecond).toList();
             double[] m = meanAndError(rps);
             String ratio = "n/a";
+            String cpuRatio = "n/a";
             if (ours != null && !e.getKey().equals(BenchServerMain.OURS)) {
                 List<Double> ratios = new ArrayList<>();
+                List<Double> cpuRatios = new ArrayList<>();
                 for (int i = 0; i < Math.min(ours.size(), e.getValue().size()); i++) {
                     ratios.add(ours.get(i).servedPerSecond() / e.getValue().get(i).servedPerSecond());
+                    cpuRatios.add(e.getValue().get(i).serverCpuUsPerRequest() / ours.get(i).serverCpuUsPerRequest());
                 }
                 double[] r = meanAndError(ratios);
                 ratio = Markdown.withError(r[0], r[1], 2) + "x";
+                double[] c = meanAndError(cpuRatios);
+                cpuRatio = Markdown.withError(c[0], c[1], 2) + "x";
             }
             double cpu = e.getValue().stream().mapToDouble(ArrivalResult::serverCpuUsPerRequest).average().orElse(Double.NaN);
             double bytes = e.getValue().stream().mapToDouble(ArrivalResult::wireBytesPerResponse).average().orElse(Double.NaN);
             long errors = e.getValue().stream().mapToLong(ArrivalResult::errors).sum();
-            ratioRows.add(List.of(e.getKey(), Markdown.withError(m[0], m[1], 0), ratio, Markdown.num(cpu, 0),
+            ratioRows.add(List.of(e.getKey(), Markdown.withError(m[0], m[1], 0), ratio, Markdown.num(cpu, 0), cpuRatio,
                     Markdown.num(bytes, 0), Long.toString(errors)));
         }
-        md.table(List.of("server", "req/s (mean over rounds)", "ours / this", "server CPU µs/req", "wire B/resp",
-                "errors"), ratioRows);
+        md.table(List.of("server", "req/s (mean over rounds)", "req/s ours / this", "server CPU µs/req",
+                "CPU/req this / ours", "wire B/resp", "errors"), ratioRows);
         skipped.forEach((k, why) -> md.paragraph("**" + k + " left out:** " + why));
         ArrivalTable.table(md, all);
         md.paragraph("![req/s per server](peers.png)");
