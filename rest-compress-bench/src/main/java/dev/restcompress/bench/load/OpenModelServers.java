@@ -26,13 +26,15 @@ import java.util.concurrent.Executors;
  */
 public final class OpenModelServers implements AutoCloseable {
     private final CpuPinning pin;
+    private final boolean quick;
     private final boolean adaptiveSupported;
     private final List<String> settings;
     private final Map<String, ServerProcess> started = new LinkedHashMap<>();
     private final Map<String, String> skipped = new LinkedHashMap<>();
 
-    private OpenModelServers(CpuPinning pin, boolean adaptiveSupported, List<String> settings) {
+    private OpenModelServers(CpuPinning pin, boolean quick, boolean adaptiveSupported, List<String> settings) {
         this.pin = pin;
+        this.quick = quick;
         this.adaptiveSupported = adaptiveSupported;
         this.settings = settings;
     }
@@ -57,7 +59,8 @@ public final class OpenModelServers implements AutoCloseable {
                         + OverloadBench.ADAPTIVE_KEY + " setting (only the fixed level is measured)");
             }
         }
-        OpenModelServers s = new OpenModelServers(CpuPinning.apply(oo.pin), supported, List.copyOf(settings));
+        OpenModelServers s = new OpenModelServers(CpuPinning.apply(oo.pin), oo.quick, supported,
+                List.copyOf(settings));
         Map<String, ServerToStart> wanted = new LinkedHashMap<>();
         for (String setting : settings) {
             wanted.put("adaptive=" + setting, new ServerToStart(BenchServerMain.OURS,
@@ -104,6 +107,10 @@ public final class OpenModelServers implements AutoCloseable {
 
     private ServerProcess start(ServerToStart w, SuiteContext ctx) throws IOException, InterruptedException {
         List<String> jvm = new ArrayList<>(ServerProcess.defaultJvmOptions());
+        if (quick) {
+            // The smoke run measures nothing: the C1 compiler alone starts five JVMs sooner.
+            jvm.add("-XX:TieredStopAtLevel=1");
+        }
         jvm.addAll(PeerClassPath.jvmOptions(w.kind()));
         jvm.addAll(w.extraJvmOptions());
         Path logFile = ctx.out().resolve(w.log());
