@@ -8,11 +8,16 @@
 #   --corpus DIR   folder of files to compress (default <repo>/testdata)
 #   --codecs ids   e.g. lzf,gzip-jdk-6 (default: every codec available here)
 #   --files a,b    corpus file names for the codec suite (default: all; --quick: three)
-#   --suites list  codec,small,interceptor,load,native (default: all)
+#   --suites list  codec,small,interceptor,load,native,overload,peers (default: all of these)
 #   --forks N --warmups N --iterations N --time-ms N   JMH settings (default 1, 2, 3, 1000)
 #   --link-mbps N  reference link speed for the small-payload verdict (default 1000)
 #   --load-concurrency 1,4,16,64 --load-seconds N --load-codings identity,lzf,gzip --load-file NAME
 #                  HTTP load suite against the demo server (own JVM on 127.0.0.1)
+#   --overload-multipliers 0.5,1,2,4 --overload-seconds N --overload-adaptive off,on --overload-mixes large,small-json
+#                  open-model overload suite: capacity at saturation, then multiples of it (adaptive off/on)
+#   --peers-rounds N --peers-seconds N --peers-servers ours,resteasy-gzip,jersey-gzip,undertow-gzip
+#                  ours vs RESTEasy @GZIP, Jersey EncodingFilter, Undertow EncodingHandler, same run
+#   --pin on|off   server and load generator on separate cores with taskset (default on)
 #   --bandwidth 100mbit,1gbit
 #                  also run the load through a tc-limited veth link between two network namespaces
 #                  this script creates and always removes (root only; fails clearly otherwise)
@@ -35,7 +40,7 @@ while [ $# -gt 0 ]; do
         --corpus) [ $# -ge 2 ] || die "--corpus needs a folder"; corpus="$2"; shift 2 ;;
         --out) die "--out is chosen by this script (results/bench-<timestamp>); run BenchMain directly to change it" ;;
         --bandwidth) [ $# -ge 2 ] || die "--bandwidth needs rates, e.g. 100mbit,1gbit"; bandwidth="$2"; shift 2 ;;
-        -h|--help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) args+=("$1"); shift ;;
     esac
 done

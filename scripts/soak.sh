@@ -59,7 +59,7 @@ cleanup() {
     fi
     if [ -s "$out/server.pid" ]; then
         spid="$(cat "$out/server.pid")"
-        if grep -q SoakServerMain "/proc/$spid/cmdline" 2>/dev/null; then
+        if grep -q BenchServerMain "/proc/$spid/cmdline" 2>/dev/null; then
             log "stopping the leftover demo server (pid $spid)"
             kill "$spid" 2>/dev/null || true
             sleep 2

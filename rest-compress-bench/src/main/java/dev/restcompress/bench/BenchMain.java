@@ -11,6 +11,9 @@ import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.interceptor.InterceptorSuite;
 import dev.restcompress.bench.load.BandwidthBench;
 import dev.restcompress.bench.load.LoadBench;
+import dev.restcompress.bench.load.OpenModelServers;
+import dev.restcompress.bench.load.OverloadBench;
+import dev.restcompress.bench.load.PeersBench;
 import dev.restcompress.bench.nativefloor.NativeFloor;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.small.SmallPayloadSuite;
@@ -105,6 +108,18 @@ public final class BenchMain {
             }
             if (o.suites.contains("load")) {
                 produced.addAll(LoadBench.run(ctx, o.load));
+            }
+            boolean overload = o.suites.contains("overload");
+            boolean peers = o.suites.contains("peers");
+            if (overload || peers) {
+                try (OpenModelServers servers = OpenModelServers.start(ctx, o.overload, overload, peers)) {
+                    if (overload) {
+                        produced.addAll(OverloadBench.run(ctx, o.overload, servers));
+                    }
+                    if (peers) {
+                        produced.addAll(PeersBench.run(ctx, o.overload, servers));
+                    }
+                }
             }
             if (o.suites.contains("bandwidth")) {
                 produced.addAll(BandwidthBench.run(ctx, o.load));

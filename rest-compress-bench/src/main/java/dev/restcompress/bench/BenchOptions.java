@@ -1,6 +1,7 @@
 package dev.restcompress.bench;
 
 import dev.restcompress.bench.load.LoadOptions;
+import dev.restcompress.bench.load.OverloadOptions;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
@@ -17,11 +18,13 @@ import java.util.List;
  * --out DIR            results folder (default results/bench-&lt;timestamp&gt;)
  * --codecs a,b         codec ids (default: every available one in BenchCodecs)
  * --files a,b          corpus file names for the codec suite (default: all; quick: three)
- * --suites a,b         codec, small, interceptor (default: all)
+ * --suites a,b         codec, small, interceptor, load, native, overload, peers, bandwidth
+ *                      (default: all but bandwidth)
  * --forks N --warmups N --iterations N --time-ms N    JMH settings (full mode: 1, 2, 3, 1000)
  * --link-mbps N        reference link for the small-payload verdict (default 1000)
  * --native-harness PATH  the compiled libdeflate_harness of the native-floor suite (bench.sh builds it)
  * --load-..., --bandwidth...   the HTTP load and bandwidth suites: see LoadOptions
+ * --overload-..., --peers-..., --pin   the overload and peers suites: see OverloadOptions
  * </pre>
  */
 final class BenchOptions {
@@ -30,9 +33,12 @@ final class BenchOptions {
     Path out = Paths.get("results", "bench-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     List<String> codecs = new ArrayList<>();
     List<String> files = new ArrayList<>();
-    List<String> suites = new ArrayList<>(List.of("codec", "small", "interceptor", "load", "native"));
+    List<String> suites = new ArrayList<>(List.of("codec", "small", "interceptor", "load", "native",
+            "overload", "peers"));
     /** Options of the load and bandwidth suites. */
     final LoadOptions load = new LoadOptions();
+    /** Options of the overload and peers suites. */
+    final OverloadOptions overload = new OverloadOptions();
     /** The native-floor suite's C harness; without one the suite says so in the report. */
     Path nativeHarness;
     int forks = 1;
@@ -63,6 +69,9 @@ final class BenchOptions {
                 default -> {
                     int used = o.load.accept(args, i);
                     if (used < 0) {
+                        used = o.overload.accept(args, i);
+                    }
+                    if (used < 0) {
                         throw new IllegalArgumentException("unknown option " + a);
                     }
                     i += used;
@@ -77,7 +86,8 @@ final class BenchOptions {
             o.iterations = 2;
             o.timeMs = 100;
         }
-        List<String> known = List.of("codec", "small", "interceptor", "load", "native", "bandwidth");
+        List<String> known = List.of("codec", "small", "interceptor", "load", "native", "overload", "peers",
+                "bandwidth");
         for (String s : o.suites) {
             if (!known.contains(s)) {
                 throw new IllegalArgumentException("unknown suite " + s + " (" + String.join(", ", known) + ")");
@@ -92,6 +102,7 @@ final class BenchOptions {
             throw new IllegalArgumentException("the bandwidth suite needs --bandwidth RATES (through scripts/bench.sh)");
         }
         o.load.applyDefaults(o.quick);
+        o.overload.applyDefaults(o.quick);
         return o;
     }
 
@@ -117,8 +128,8 @@ final class BenchOptions {
 
     static String usage() {
         return "usage: BenchMain [--quick] [--corpus DIR] [--out DIR] [--codecs a,b] [--files a,b]\n"
-                + "                 [--suites codec,small,interceptor,load,native,bandwidth]\n"
+                + "                 [--suites codec,small,interceptor,load,native,overload,peers,bandwidth]\n"
                 + "                 [--forks N] [--warmups N] [--iterations N] [--time-ms N] [--link-mbps N]\n"
-                + LoadOptions.usage() + " [--native-harness PATH]";
+                + LoadOptions.usage() + " [--native-harness PATH]\n" + OverloadOptions.usage();
     }
 }

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.bench.codec.BenchCodec;
 import dev.restcompress.bench.codec.BenchCodecs;
+import dev.restcompress.bench.load.OverloadBench;
 import dev.restcompress.bench.nativefloor.NativeFloor;
+import dev.restcompress.bench.server.BenchServerMain;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -33,9 +35,13 @@ class BenchQuickIT {
         Path harness = NativeFloor.compile(root.resolve("rest-compress-bench/src/main/c/libdeflate_harness.c"),
                 Paths.get("target", "native-harness"));
 
+        // Two load concurrencies instead of quick's three, and two overload multipliers instead of four,
+        // pay for the overload and peers suites' time; no CPU pinning: the servers start faster on both
+        // cores, and pinning proves nothing here.
         int rc = BenchMain.run(BenchOptions.parse(new String[] {
             "--quick", "--corpus", corpus.toString(), "--out", out.toString(),
-            "--native-harness", harness.toString()}));
+            "--native-harness", harness.toString(), "--load-concurrency", "1,16",
+            "--overload-multipliers", "0.5,2", "--pin", "off"}));
 
         assertEquals(0, rc, "BenchMain exit code");
         for (String f : List.of("report.md", "codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png",
@@ -60,6 +66,48 @@ class BenchQuickIT {
             assertTrue(report.contains(section), "report.md lacks " + section);
         }
         loadAndNativeOutputs(out, report);
+        overloadAndPeersOutputs(out, report);
+    }
+
+    /**
+     * The open-model suites: the capacity row and one open-model row per multiplier and adaptive
+     * setting, and one row per peer server; every step served requests, with no error of any kind.
+     */
+    private static void overloadAndPeersOutputs(Path out, String report) throws Exception {
+        for (String f : List.of("overload.csv", "overload-served.png", "overload-latency.png", "peers.csv", "peers.png")) {
+            assertTrue(Files.size(out.resolve(f)) > 0, f + " is empty");
+        }
+        List<String> overload = Files.readAllLines(out.resolve("overload.csv"));
+        int settings = OverloadBench.adaptiveSupported() ? 2 : 1;
+        // Header, the capacity, then 2 multipliers x the settings (off, and on where the library has
+        // the adaptive setting), for the quick mode's one mix.
+        assertEquals(2 + 2 * settings, overload.size(), "overload.csv rows");
+        if (settings == 2) {
+            assertTrue(overload.stream().anyMatch(l -> l.startsWith("large adaptive=on x2.0,")), "adaptive=on row");
+        }
+        assertTrue(overload.get(1).startsWith("large adaptive=off capacity,gzip,0,"), overload.get(1));
+        assertTrue(overload.stream().skip(2).allMatch(l -> !l.split(",")[2].equals("0")),
+                "every step after the capacity offers a rate");
+        assertNoErrors(overload);
+        List<String> peers = Files.readAllLines(out.resolve("peers.csv"));
+        assertEquals(1 + BenchServerMain.KINDS.size(), peers.size(), "peers.csv rows (one round of every server)");
+        for (String kind : BenchServerMain.KINDS) {
+            assertTrue(peers.stream().anyMatch(l -> l.startsWith(kind + ",gzip,")), kind + " row");
+        }
+        assertNoErrors(peers);
+        for (String section : List.of("## HTTP overload: open model", "## HTTP peers:", "| resteasy-gzip |",
+                "| jersey-gzip |", "| undertow-gzip |")) {
+            assertTrue(report.contains(section), "report.md lacks " + section);
+        }
+    }
+
+    /** Columns of overload.csv and peers.csv: ok (5), non2xx (9), timeouts (10), other errors (11). */
+    private static void assertNoErrors(List<String> csv) {
+        for (String row : csv.subList(1, csv.size())) {
+            String[] cells = row.split(",", -1);
+            assertTrue(Long.parseLong(cells[5]) > 0, "no successful request in " + row);
+            assertEquals("0,0,0", cells[9] + "," + cells[10] + "," + cells[11], "errors in " + row);
+        }
     }
 
     /** The HTTP load suite and the native floor: files, rows, no HTTP errors. */
@@ -71,8 +119,8 @@ class BenchQuickIT {
         byte[] pngMagic = {(byte) 0x89, 'P', 'N', 'G'};
         assertArrayEquals(pngMagic, Arrays.copyOf(Files.readAllBytes(out.resolve("load-latency.png")), 4));
         List<String> load = Files.readAllLines(out.resolve("load.csv"));
-        // Header plus 3 codings x 3 quick concurrencies; every step served requests without errors.
-        assertEquals(10, load.size(), "load.csv rows");
+        // Header plus 3 codings x 2 concurrencies; every step served requests without errors.
+        assertEquals(7, load.size(), "load.csv rows");
         for (String row : load.subList(1, load.size())) {
             String[] cells = row.split(",", -1);
             assertTrue(Long.parseLong(cells[4]) > 0, "no successful request in " + row);

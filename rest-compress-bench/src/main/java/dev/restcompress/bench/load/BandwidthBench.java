@@ -1,5 +1,7 @@
 package dev.restcompress.bench.load;
 
+import dev.restcompress.bench.server.BenchServerMain;
+import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.ExternalCommand;
 import dev.restcompress.bench.core.Progress;
@@ -56,7 +58,7 @@ public final class BandwidthBench {
         List<LoadResult> results = new ArrayList<>();
         List<String> prefix = List.of("ip", "netns", "exec", "rcb-srv-" + lo.netnsId);
         setRate(lo, "none", progress);
-        try (DemoProcess server = DemoProcess.start(prefix, lo.serverHost, corpus, ctx.out().resolve("bandwidth-server.log"))) {
+        try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(prefix, ServerProcess.defaultJvmOptions(), List.of(), BenchServerMain.OURS, lo.serverHost, corpus, ctx.out().resolve("bandwidth-server.log")))) {
             progress.report("demo server JVM listening on " + server.host() + ":" + server.port()
                     + " inside namespace rcb-srv-" + lo.netnsId);
             LoadRun run = new LoadRun(server.host(), server.port(), LoadBench.path(file), expected, codecs);

@@ -1,5 +1,6 @@
 package dev.restcompress.bench.load;
 
+import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.Progress;
 import dev.restcompress.bench.core.ResponseBody;
@@ -40,7 +41,7 @@ public final class LoadBench {
                 lo.codings, lo.concurrency, steps, lo.seconds, lo.warmupMs,
                 steps * (lo.seconds + lo.warmupMs / 1000.0) + warmUpSeconds(lo) * lo.codings.size() + 3));
         List<LoadResult> results = new ArrayList<>();
-        try (DemoProcess server = DemoProcess.start(List.of(), "127.0.0.1", corpus, ctx.out().resolve("load-server.log"))) {
+        try (ServerProcess server = ServerProcess.start(ServerProcess.Spec.demo("127.0.0.1", corpus, ctx.out().resolve("load-server.log")))) {
             progress.report("demo server JVM listening on 127.0.0.1:" + server.port() + " (log: load-server.log)");
             LoadRun run = new LoadRun(server.host(), server.port(), path(file), expected, codecs);
             warmUp(lo, run, server, progress);
@@ -62,7 +63,7 @@ public final class LoadBench {
     }
 
     /** Lets the server JIT-compile every coding's path before anything is recorded. */
-    static void warmUp(LoadOptions lo, LoadRun run, DemoProcess server, Progress progress) throws InterruptedException {
+    static void warmUp(LoadOptions lo, LoadRun run, ServerProcess server, Progress progress) throws InterruptedException {
         double s = warmUpSeconds(lo);
         for (String coding : lo.codings) {
             LoadResult r = run.run("warm-up", coding, 4, 0, s, server);

@@ -1,12 +1,9 @@
 package dev.restcompress.bench.load;
 
-import dev.restcompress.bench.core.SpiEngine;
-import dev.restcompress.codec.Codec;
+import dev.restcompress.bench.http.HttpConnection;
+import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.CodecRegistry;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -61,38 +58,19 @@ final class LoadRun {
         final long[] slices = new long[SLICES];
     }
 
-    LoadResult run(String link, String coding, int concurrency, long warmupMs, double seconds, DemoProcess server)
+    LoadResult run(String link, String coding, int concurrency, long warmupMs, double seconds, ServerProcess server)
             throws InterruptedException {
         long start = System.nanoTime();
         long measureFrom = start + TimeUnit.MILLISECONDS.toNanos(warmupMs);
         long measureTo = measureFrom + (long) (seconds * 1e9);
         AtomicReference<String> firstError = new AtomicReference<>();
         List<Tally> tallies = new ArrayList<>();
-        List<Thread> threads = new ArrayList<>();
-        long[] cpuBefore = new long[2];
-        Thread cpuMark = new Thread(() -> {
-            // Sample both processes' CPU time at the start of the measured window.
-            sleepUntil(measureFrom);
-            cpuBefore[0] = server == null ? -1 : server.cpuNanos();
-            cpuBefore[1] = processCpuNanos();
-        }, "load-cpu-mark");
-        cpuMark.start();
         for (int i = 0; i < concurrency; i++) {
-            Tally t = new Tally();
-            tallies.add(t);
-            Thread th = new Thread(() -> loop(coding, t, measureFrom, measureTo, firstError), "load-" + coding + "-" + i);
-            th.setDaemon(true);
-            threads.add(th);
-            th.start();
+            tallies.add(new Tally());
         }
-        for (Thread th : threads) {
-            // Each thread ends at measureTo plus at most one request, which the socket timeout bounds.
-            long waitMs = Math.max(1, TimeUnit.NANOSECONDS.toMillis(measureTo - System.nanoTime())) + 2L * TIMEOUT_MS;
-            th.join(waitMs);
-        }
-        cpuMark.join();
-        long serverCpu = server == null ? -1 : server.cpuNanos();
-        long clientCpu = processCpuNanos();
+        StepThreads.Cpu cpu = StepThreads.run(concurrency, "load-" + coding,
+                i -> () -> loop(coding, tallies.get(i), measureFrom, measureTo, firstError), measureFrom, measureTo,
+                TIMEOUT_MS, server);
 
         Histogram all = new Histogram(MAX_LATENCY_NS, 3);
         long requests = 0;
@@ -121,12 +99,11 @@ final class LoadRun {
                 all.getValueAtPercentile(50) / 1e3, all.getValueAtPercentile(90) / 1e3,
                 all.getValueAtPercentile(99) / 1e3, all.getMaxValue() / 1e3,
                 requests == 0 ? Double.NaN : wire / n, requests == 0 ? Double.NaN : body / n,
-                serverCpu < 0 || cpuBefore[0] < 0 || requests == 0 ? Double.NaN : (serverCpu - cpuBefore[0]) / 1e3 / n,
-                clientCpu < 0 || cpuBefore[1] < 0 || requests == 0 ? Double.NaN : (clientCpu - cpuBefore[1]) / 1e3 / n);
+                cpu.serverUsPer(requests), cpu.clientUsPer(requests));
     }
 
     /** 95% half-width of the mean rate, treating the slices' rates as independent samples. */
-    private static double rateError(long[] slices, double seconds) {
+    static double rateError(long[] slices, double seconds) {
         double sliceSeconds = seconds / SLICES;
         double mean = 0;
         for (long n : slices) {
@@ -163,8 +140,8 @@ final class LoadRun {
                     if (error == null) {
                         t.requests++;
                         t.latency.recordValue(Math.min(t1 - t0, MAX_LATENCY_NS));
-                        t.wireBytes += r.wireBytes;
-                        t.bodyBytes += r.bodyLength;
+                        t.wireBytes += r.wireBytes();
+                        t.bodyBytes += r.bodyLength();
                         int slice = (int) ((t0 - measureFrom) * SLICES / (measureTo - measureFrom));
                         t.slices[Math.min(slice, SLICES - 1)]++;
                     } else {
@@ -182,35 +159,21 @@ final class LoadRun {
 
     /** Null if the response is right, else what is wrong with it. */
     private String check(String coding, HttpConnection.Response r, byte[] decoded) throws IOException {
-        if (r.status != 200) {
-            return "HTTP " + r.status;
+        if (r.status() != 200) {
+            return "HTTP " + r.status();
         }
         boolean identity = coding.equals("identity");
-        String got = r.contentEncoding == null ? "identity" : r.contentEncoding;
+        String got = r.contentEncoding() == null ? "identity" : r.contentEncoding();
         if (!got.equals(coding)) {
             return "asked for " + coding + ", got Content-Encoding " + got;
         }
         if (identity) {
-            return Arrays.equals(r.body, 0, r.bodyLength, expected, 0, expected.length) ? null : "identity body differs";
+            return Arrays.equals(r.body(), 0, r.bodyLength(), expected, 0, expected.length) ? null : "identity body differs";
         }
-        Codec codec = codecs.forCoding(coding);
-        int n;
-        try (InputStream in = codec.decompressingStream(new ByteArrayInputStream(r.body, 0, r.bodyLength),
-                decoded.length)) {
-            n = SpiEngine.readFully(in, decoded);
-        }
-        return n == expected.length && Arrays.equals(decoded, 0, n, expected, 0, n) ? null
-                : coding + " body decodes to " + n + " bytes that differ from the file";
+        return BodyCheck.decodes(codecs, coding, r, expected, decoded, "the file");
     }
 
-    private static long processCpuNanos() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            return os.getProcessCpuTime();
-        }
-        return -1;
-    }
-
-    private static void sleepUntil(long nanoTime) {
+    static void sleepUntil(long nanoTime) {
         long ms;
         while ((ms = TimeUnit.NANOSECONDS.toMillis(nanoTime - System.nanoTime())) > 0) {
             try {

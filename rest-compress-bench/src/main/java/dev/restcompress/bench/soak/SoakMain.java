@@ -1,5 +1,6 @@
 package dev.restcompress.bench.soak;
 
+import dev.restcompress.bench.http.HttpConnection;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,7 +73,7 @@ public final class SoakMain {
             watchdog.start();
             log("server pid " + server.pid() + " on 127.0.0.1:" + server.port() + "; building the request catalogue");
             Workload w;
-            try (SoakHttp http = new SoakHttp("127.0.0.1", server.port(), o.timeoutMs())) {
+            try (HttpConnection http = new HttpConnection("127.0.0.1", server.port(), o.timeoutMs())) {
                 w = Workload.build(o.testdata(), http);
             }
             List<Phase> phases = plan(o, w);
@@ -172,7 +173,7 @@ public final class SoakMain {
     }
 
     private void work(Workload w, int port, int timeoutMs, Tally tally, long t0, Random rnd) {
-        try (SoakHttp http = new SoakHttp("127.0.0.1", port, timeoutMs)) {
+        try (HttpConnection http = new HttpConnection("127.0.0.1", port, timeoutMs)) {
             while (!stop.get()) {
                 pace();
                 List<List<Probe>> g = groups;

@@ -1,5 +1,6 @@
 package dev.restcompress.bench.soak;
 
+import dev.restcompress.bench.http.HttpConnection;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodingProvider;
 import dev.restcompress.codec.CodingProviders;
@@ -77,7 +78,7 @@ final class Workload {
     }
 
     /** Builds the catalogue: fetches the identity references from the running server. */
-    static Workload build(Path testdata, SoakHttp http) throws IOException {
+    static Workload build(Path testdata, HttpConnection http) throws IOException {
         Workload w = new Workload(clientCodecs());
         w.buildGets(testdata, http);
         w.buildPosts(testdata);
@@ -109,7 +110,7 @@ final class Workload {
         return attacks;
     }
 
-    private void buildGets(Path testdata, SoakHttp http) throws IOException {
+    private void buildGets(Path testdata, HttpConnection http) throws IOException {
         Map<String, List<String>> targets = new LinkedHashMap<>();
         for (String f : STATIC_FILES) {
             if (Files.isRegularFile(testdata.resolve(f))) {
@@ -162,11 +163,11 @@ final class Workload {
     }
 
     /** The identity response of {@code path}, fetched twice: a body that changes cannot be a reference. */
-    private static byte[] reference(SoakHttp http, String path, List<String> extra) throws IOException {
+    private static byte[] reference(HttpConnection http, String path, List<String> extra) throws IOException {
         List<String> h = new ArrayList<>(extra);
         h.add("Accept-Encoding: identity");
-        SoakHttp.Response a = http.exchange("GET", path, h, null, false);
-        SoakHttp.Response b = http.exchange("GET", path, h, null, false);
+        HttpConnection.Reply a = http.exchange("GET", path, h, null, false);
+        HttpConnection.Reply b = http.exchange("GET", path, h, null, false);
         if (a.status() != 200 || a.contentEncoding() != null || !Arrays.equals(a.body(), b.body())) {
             throw new IOException("GET " + path + ": no stable identity reference (status " + a.status()
                     + ", coding " + a.contentEncoding() + ")");
@@ -258,7 +259,7 @@ final class Workload {
      * @return null when the answer is right, else what was wrong
      * @throws IOException when the exchange itself failed (also an error for the soak)
      */
-    String run(Probe p, SoakHttp http) throws IOException {
+    String run(Probe p, HttpConnection http) throws IOException {
         switch (p.kind()) {
             case HANGUP_RESPONSE -> {
                 http.hangUpMidResponse(p.path(), p.headers(), p.partialBytes());
@@ -271,7 +272,7 @@ final class Workload {
             default -> {
             }
         }
-        SoakHttp.Response r = http.exchange(p.method(), p.path(), p.headers(), p.body(),
+        HttpConnection.Reply r = http.exchange(p.method(), p.path(), p.headers(), p.body(),
                 p.kind() == Probe.Kind.EXCHANGE_CLOSE);
         if (r.status() != p.expectStatus()) {
             return "status " + r.status() + ", expected " + p.expectStatus() + snippet(r);
@@ -318,7 +319,7 @@ final class Workload {
         return data;
     }
 
-    private static String snippet(SoakHttp.Response r) {
+    private static String snippet(HttpConnection.Reply r) {
         int n = Math.min(r.body().length, 120);
         String s = new String(r.body(), 0, n, java.nio.charset.StandardCharsets.ISO_8859_1).replaceAll("[\\r\\n]+", " ");
         return n == 0 ? "" : " (body: " + s + ")";

@@ -1,6 +1,5 @@
-package dev.restcompress.bench.soak;
+package dev.restcompress.bench.http;
 
-import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
@@ -9,37 +8,90 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * A minimal HTTP/1.1 client over one keep-alive socket: GET and POST with any headers, bodies
- * framed by {@code Content-Length}, {@code chunked} or end of stream, every read and connect bounded
- * by a timeout, and the two rude clients a soak needs (hang up mid-response, hang up mid-request).
- * Not thread-safe: one per load thread.
+ * A minimal HTTP/1.1 client over one keep-alive socket, shared by the load generator and the soak.
+ *
+ * <p>Why not {@code java.net.http.HttpClient}: the benches report <em>bytes on the wire</em>, and only
+ * a client that reads the socket itself can count status line, headers, chunk framing and body
+ * exactly; it is also cheaper per request, which matters when client and server share two cores, and
+ * it can be rude on purpose (hang up mid-response or mid-request, as the soak needs). Bodies are
+ * framed by {@code Content-Length}, {@code chunked} or end of stream; every connect and read is
+ * bounded by the timeout. {@link #get} reuses one {@link Response} and its buffer (no copy per
+ * request, for the load generator); {@link #exchange} returns a {@link Reply} with a fresh array.
+ * Any failure closes the connection (the next call reopens it) and is thrown as an
+ * {@link IOException}. Not thread-safe: one connection per load thread.
  */
-final class SoakHttp implements Closeable {
+public final class HttpConnection implements Closeable {
+    /** Headers larger than this are treated as a broken response, not buffered without bound. */
     private static final int MAX_HEADER_BYTES = 64 * 1024;
+    /** Bodies larger than this are refused: the benches serve corpus files, not arbitrary data. */
     private static final int MAX_BODY_BYTES = 64 * 1024 * 1024;
 
-    /** One complete response; the body is a fresh array. */
-    record Response(int status, String contentEncoding, byte[] body) {
+    /** The last response, reused by the next call: the body stays in the connection's buffer. */
+    public static final class Response {
+        private int status;
+        private String contentEncoding;
+        private byte[] body;
+        private int bodyLength;
+        private long wireBytes;
+
+        public int status() {
+            return status;
+        }
+
+        /** The Content-Encoding header in lower case, or null when there is none. */
+        public String contentEncoding() {
+            return contentEncoding;
+        }
+
+        /** The body buffer; only the first {@link #bodyLength} bytes are the body. */
+        public byte[] body() {
+            return body;
+        }
+
+        public int bodyLength() {
+            return bodyLength;
+        }
+
+        /** Bytes received for this response: status line, headers, framing and body. */
+        public long wireBytes() {
+            return wireBytes;
+        }
+    }
+
+    /** One complete response with a body of its own. */
+    public record Reply(int status, String contentEncoding, byte[] body) {
     }
 
     private final String host;
     private final int port;
     private final int timeoutMs;
+    private final Response response = new Response();
     private Socket socket;
     private InputStream in;
     private OutputStream out;
     private final byte[] buf = new byte[64 * 1024];
     private int pos;
     private int limit;
+    private long received;
+    private byte[] body = new byte[64 * 1024];
 
-    SoakHttp(String host, int port, int timeoutMs) {
+    public HttpConnection(String host, int port, int timeoutMs) {
         this.host = host;
         this.port = port;
         this.timeoutMs = timeoutMs;
+    }
+
+    /**
+     * Sends {@code GET path} with {@code Accept-Encoding: acceptEncoding} and reads the whole response
+     * into the reused {@link Response}, which the next call overwrites.
+     */
+    public Response get(String path, String acceptEncoding) throws IOException {
+        return send("GET", path, List.of("Accept-Encoding: " + acceptEncoding), null, false);
     }
 
     /**
@@ -48,34 +100,43 @@ final class SoakHttp implements Closeable {
      * {@code Connection: close} and closes afterwards (attacks use a connection of their own, as the
      * server may stop reading a refused body).
      */
-    Response exchange(String method, String path, List<String> headers, byte[] body, boolean close) throws IOException {
+    public Reply exchange(String method, String path, List<String> headers, byte[] body, boolean close)
+            throws IOException {
+        Response r = send(method, path, headers, body, close);
+        return new Reply(r.status, r.contentEncoding, Arrays.copyOf(r.body, r.bodyLength));
+    }
+
+    private Response send(String method, String path, List<String> headers, byte[] requestBody, boolean close)
+            throws IOException {
         if (socket == null) {
             open();
         }
         try {
-            out.write(head(method, path, headers, body == null ? -1 : body.length, close));
+            out.write(head(method, path, headers, requestBody == null ? -1 : requestBody.length, close));
             IOException writeFailure = null;
-            if (body != null) {
+            if (requestBody != null) {
                 try {
-                    out.write(body);
+                    out.write(requestBody);
                 } catch (IOException e) {
                     writeFailure = e; // the server may answer (413) and close before reading it all
                 }
             }
             out.flush();
-            Response r;
+            long start = received - (limit - pos);
+            boolean closeAfter;
             try {
-                r = readResponse(method);
+                closeAfter = readResponse(method);
             } catch (IOException e) {
                 if (writeFailure != null) {
                     e.addSuppressed(writeFailure);
                 }
                 throw e;
             }
-            if (close || r == null) {
+            response.wireBytes = received - (limit - pos) - start;
+            if (close || closeAfter) {
                 close();
             }
-            return r;
+            return response;
         } catch (IOException | RuntimeException e) {
             close();
             throw e;
@@ -83,7 +144,7 @@ final class SoakHttp implements Closeable {
     }
 
     /** GETs {@code path} on a new connection, reads about {@code readBytes} of the response, then resets it. */
-    void hangUpMidResponse(String path, List<String> headers, int readBytes) throws IOException {
+    public void hangUpMidResponse(String path, List<String> headers, int readBytes) throws IOException {
         try (Socket s = connect()) {
             s.getOutputStream().write(head("GET", path, headers, -1, false));
             s.getOutputStream().flush();
@@ -101,7 +162,7 @@ final class SoakHttp implements Closeable {
     }
 
     /** POSTs with the full {@code Content-Length} but sends only {@code sendBytes} of the body, then resets. */
-    void hangUpMidRequest(String path, List<String> headers, byte[] body, int sendBytes) throws IOException {
+    public void hangUpMidRequest(String path, List<String> headers, byte[] body, int sendBytes) throws IOException {
         try (Socket s = connect()) {
             s.getOutputStream().write(head("POST", path, headers, body.length, false));
             s.getOutputStream().write(body, 0, Math.min(sendBytes, body.length));
@@ -118,7 +179,7 @@ final class SoakHttp implements Closeable {
     private byte[] head(String method, String path, List<String> headers, int contentLength, boolean close) {
         StringBuilder sb = new StringBuilder(256);
         sb.append(method).append(' ').append(path).append(" HTTP/1.1\r\nHost: ").append(host).append(':').append(port)
-                .append("\r\nUser-Agent: rest-compress-soak\r\n");
+                .append("\r\nUser-Agent: rest-compress-bench\r\n");
         for (String h : headers) {
             sb.append(h).append("\r\n");
         }
@@ -152,14 +213,18 @@ final class SoakHttp implements Closeable {
         limit = 0;
     }
 
-    private Response readResponse(String method) throws IOException {
+    /** Reads one response into {@link #response}; returns whether the server will close the connection. */
+    private boolean readResponse(String method) throws IOException {
         String status = line();
+        // "HTTP/1.1 200 OK"
         if (!status.startsWith("HTTP/1.") || status.length() < 12) {
             throw new IOException("not an HTTP/1.x status line: " + status);
         }
-        int code = Integer.parseInt(status.substring(9, 12));
+        response.status = Integer.parseInt(status.substring(9, 12));
+        response.contentEncoding = null;
+        response.bodyLength = 0;
+        response.body = body;
         boolean closeAfter = status.startsWith("HTTP/1.0");
-        String coding = null;
         long contentLength = -1;
         boolean chunked = false;
         int headerBytes = 0;
@@ -177,60 +242,58 @@ final class SoakHttp implements Closeable {
             switch (name) {
                 case "content-length" -> contentLength = Long.parseLong(value);
                 case "transfer-encoding" -> chunked = value.toLowerCase(Locale.ROOT).contains("chunked");
-                case "content-encoding" -> coding = value.toLowerCase(Locale.ROOT);
+                case "content-encoding" -> response.contentEncoding = value.toLowerCase(Locale.ROOT);
                 case "connection" -> closeAfter |= value.equalsIgnoreCase("close");
                 default -> {
                 }
             }
         }
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        if (method.equals("HEAD") || code == 204 || code == 304) {
-            // no body
-        } else if (chunked) {
-            while (true) {
-                String sizeLine = line();
-                int semi = sizeLine.indexOf(';');
-                long size = Long.parseLong((semi < 0 ? sizeLine : sizeLine.substring(0, semi)).trim(), 16);
-                if (size == 0) {
-                    while (!line().isEmpty()) {
-                        // trailers: skipped
-                    }
-                    break;
-                }
-                copy(body, size);
-                if (!line().isEmpty()) {
-                    throw new IOException("chunk not followed by CRLF");
-                }
-            }
+        if (method.equals("HEAD") || response.status == 204 || response.status == 304) {
+            return closeAfter; // no body
+        }
+        if (chunked) {
+            readChunked();
         } else if (contentLength >= 0) {
-            copy(body, contentLength);
+            readBody(contentLength);
         } else {
-            closeAfter = true;
-            copyToEnd(body);
+            readToEnd();
+            return true;
         }
-        Response r = new Response(code, coding, body.toByteArray());
-        if (closeAfter) {
-            close();
-        }
-        return r;
+        return closeAfter;
     }
 
-    private void copy(ByteArrayOutputStream to, long n) throws IOException {
-        if (to.size() + n > MAX_BODY_BYTES) {
-            throw new IOException("body larger than " + MAX_BODY_BYTES + " bytes");
+    private void readChunked() throws IOException {
+        for (int chunks = 0; ; chunks++) {
+            String sizeLine = line();
+            int semicolon = sizeLine.indexOf(';');
+            long size = Long.parseLong((semicolon < 0 ? sizeLine : sizeLine.substring(0, semicolon)).trim(), 16);
+            if (size == 0) {
+                while (!line().isEmpty()) {
+                    // Trailer fields: none expected, skipped.
+                }
+                return;
+            }
+            readBody(size);
+            if (!line().isEmpty()) {
+                throw new IOException("chunk " + chunks + " not followed by CRLF");
+            }
         }
-        while (n > 0) {
+    }
+
+    /** Appends exactly {@code n} body bytes to the body buffer. */
+    private void readBody(long n) throws IOException {
+        ensureBody(n);
+        int remaining = (int) n;
+        while (remaining > 0) {
             if (pos == limit) {
                 fill();
             }
-            int k = (int) Math.min(n, limit - pos);
-            to.write(buf, pos, k);
-            pos += k;
-            n -= k;
+            remaining -= take(remaining);
         }
     }
 
-    private void copyToEnd(ByteArrayOutputStream to) throws IOException {
+    /** A body framed by the end of the stream: everything until the server closes. */
+    private void readToEnd() throws IOException {
         while (true) {
             if (pos == limit) {
                 int n = in.read(buf, 0, buf.length);
@@ -239,15 +302,34 @@ final class SoakHttp implements Closeable {
                 }
                 pos = 0;
                 limit = n;
+                received += n;
             }
-            if (to.size() + limit - pos > MAX_BODY_BYTES) {
-                throw new IOException("body larger than " + MAX_BODY_BYTES + " bytes");
-            }
-            to.write(buf, pos, limit - pos);
-            pos = limit;
+            ensureBody(limit - pos);
+            take(limit - pos);
         }
     }
 
+    private void ensureBody(long n) throws IOException {
+        if (response.bodyLength + n > MAX_BODY_BYTES) {
+            throw new IOException("body larger than " + MAX_BODY_BYTES + " bytes");
+        }
+        int need = (int) (response.bodyLength + n);
+        if (need > body.length) {
+            body = Arrays.copyOf(body, Math.max(need, body.length * 2));
+            response.body = body;
+        }
+    }
+
+    /** Moves up to {@code max} buffered bytes into the body; returns how many. */
+    private int take(int max) {
+        int k = Math.min(max, limit - pos);
+        System.arraycopy(buf, pos, body, response.bodyLength, k);
+        pos += k;
+        response.bodyLength += k;
+        return k;
+    }
+
+    /** One header line without its CRLF (ISO-8859-1, as HTTP header bytes are). */
     private String line() throws IOException {
         StringBuilder sb = new StringBuilder(64);
         while (true) {
@@ -276,6 +358,7 @@ final class SoakHttp implements Closeable {
         }
         pos = 0;
         limit = n;
+        received += n;
     }
 
     @Override
@@ -284,7 +367,7 @@ final class SoakHttp implements Closeable {
             try {
                 socket.close();
             } catch (IOException e) {
-                // abandoning it anyway
+                // Closing a socket we are abandoning anyway: nothing useful to do.
             }
             socket = null;
         }

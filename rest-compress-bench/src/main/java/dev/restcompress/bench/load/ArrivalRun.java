@@ -1,0 +1,283 @@
+package dev.restcompress.bench.load;
+
+import dev.restcompress.bench.http.HttpConnection;
+import dev.restcompress.bench.server.ServerProcess;
+import dev.restcompress.codec.CodecRegistry;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One load step of the open model (a constant arrival rate) or, with rate 0, of the closed model at
+ * saturation, over a rotation of payloads. Used by the overload and peers suites.
+ *
+ * <p>Open model: request {@code i} is due at {@code start + i / rate}, whatever happened to the ones
+ * before it. {@code connections} threads, each with one keep-alive connection, take the next due
+ * request when they are free, wait until it is due and send it. Latency runs from the <em>due</em>
+ * time to having the body checked, so when the server falls behind, the time a request waited for a
+ * free connection is part of its latency (no coordinated omission). When every connection is busy
+ * the schedule runs ahead of the sending: such requests are counted as {@code lateBusy} (queued in
+ * the generator, as they would be in a client's pool); a request whose thread woke more than
+ * {@value #LATE_MS} ms after its due time with a connection free is {@code lateWake}, a sign that
+ * the generator itself was short of CPU (its figures are then suspect: the report says so). Requests
+ * due in the window but never sent by its end are {@code unsent} and enter the latency histogram
+ * with the lower bound of their latency (window end minus due time).
+ *
+ * <p>Closed model (rate 0): each connection sends the next request as soon as the previous one is
+ * checked; latency runs from sending. Every response is checked: a 2xx status, the requested coding
+ * (or none where the payload is below the compression threshold), and a body that decodes, through
+ * the project's codecs, to exactly the payload. Anything else is an error, sorted into non-2xx,
+ * timeouts and other errors. Every wait is bounded: threads stop at the window's end and each request
+ * by the socket timeout.
+ */
+final class ArrivalRun {
+    /** A wake-up later than this after the due time counts as the generator falling behind. */
+    static final long LATE_MS = 1;
+    /** Socket connect and read timeout: a response slower than this counts as a timeout. */
+    static final int TIMEOUT_MS = 10_000;
+    private static final long MAX_LATENCY_NS = TimeUnit.SECONDS.toNanos(120);
+
+    /** One payload: its request path, the bytes it must decode to, and whether it must come encoded. */
+    record Payload(String name, String path, byte[] expected, boolean mustEncode) {
+    }
+
+    private final String host;
+    private final int port;
+    private final List<Payload> payloads;
+    private final CodecRegistry codecs;
+    private final int verifyEvery;
+
+    /**
+     * @param verifyEvery decode and compare every n-th encoded body (1: all); the others are checked
+     *        for status, coding and a non-empty body only. Decoding 48 KB of gzip costs the generator
+     *        about as much CPU as serving it costs a fast server, so checking all of them can make the
+     *        generator the bottleneck of a saturation run.
+     */
+    ArrivalRun(String host, int port, List<Payload> payloads, CodecRegistry codecs, int verifyEvery) {
+        this.host = host;
+        this.port = port;
+        this.payloads = List.copyOf(payloads);
+        this.codecs = codecs;
+        this.verifyEvery = Math.max(1, verifyEvery);
+    }
+
+    /** Per-thread tallies, merged after the step. */
+    private static final class Tally {
+        final Histogram latency = new Histogram(MAX_LATENCY_NS, 3);
+        long ok;
+        long completed;
+        long non2xx;
+        long timeouts;
+        long otherErrors;
+        long lateBusy;
+        long lateWake;
+        long wireBytes;
+        long unsent;
+        final long[] slices = new long[LoadRun.SLICES];
+    }
+
+    /**
+     * Runs one step.
+     *
+     * @param label what is measured (server and setting), for the report
+     * @param coding the Accept-Encoding sent
+     * @param ratePerSecond the arrival rate, or 0 for the closed model
+     * @param connections connections (threads), each with one request in flight at most
+     * @param warmupMs unrecorded time before the measured window (the schedule runs through it)
+     * @param seconds the measured window
+     * @param server the server process, for its CPU time (may be null)
+     */
+    ArrivalResult run(String label, String coding, double ratePerSecond, int connections, long warmupMs,
+            double seconds, ServerProcess server) throws InterruptedException {
+        long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(5);
+        long measureFrom = start + TimeUnit.MILLISECONDS.toNanos(warmupMs);
+        long measureTo = measureFrom + (long) (seconds * 1e9);
+        double intervalNs = ratePerSecond > 0 ? 1e9 / ratePerSecond : 0;
+        AtomicLong next = new AtomicLong();
+        AtomicReference<String> firstError = new AtomicReference<>();
+        List<Tally> tallies = new ArrayList<>();
+        for (int i = 0; i < connections; i++) {
+            tallies.add(new Tally());
+        }
+        StepThreads.Cpu cpu = StepThreads.run(connections, "arrival-" + label,
+                i -> () -> loop(coding, intervalNs, start, measureFrom, measureTo, next, tallies.get(i), firstError),
+                measureFrom, measureTo, TIMEOUT_MS, server);
+
+        Histogram all = new Histogram(MAX_LATENCY_NS, 3);
+        long ok = 0;
+        long completed = 0;
+        long non2xx = 0;
+        long timeouts = 0;
+        long other = 0;
+        long lateBusy = 0;
+        long lateWake = 0;
+        long wire = 0;
+        long unsent = 0;
+        long[] slices = new long[LoadRun.SLICES];
+        for (Tally t : tallies) {
+            synchronized (t) {
+                all.add(t.latency);
+                ok += t.ok;
+                completed += t.completed;
+                non2xx += t.non2xx;
+                timeouts += t.timeouts;
+                other += t.otherErrors;
+                lateBusy += t.lateBusy;
+                lateWake += t.lateWake;
+                wire += t.wireBytes;
+                unsent += t.unsent;
+                for (int k = 0; k < slices.length; k++) {
+                    slices[k] += t.slices[k];
+                }
+            }
+        }
+        if (intervalNs > 0) {
+            // Due in the window but never taken by a connection: their latency is at least what they waited.
+            long firstDue = (long) Math.ceil((measureFrom - start) / intervalNs);
+            long taken = next.get();
+            for (long i = Math.max(firstDue, taken); ; i++) {
+                long due = start + (long) (i * intervalNs);
+                if (due >= measureTo) {
+                    break;
+                }
+                unsent++;
+                all.recordValue(Math.min(measureTo - due, MAX_LATENCY_NS));
+            }
+        }
+        // Per request figures: what completed in the window (CPU time and bytes are the window's too).
+        long handled = completed + non2xx + timeouts + other;
+        double n = Math.max(1, completed);
+        return new ArrivalResult(label, coding, ratePerSecond, connections, seconds, ok, completed,
+                LoadRun.rateError(slices, seconds), non2xx, timeouts, other, firstError.get(), lateBusy, lateWake, unsent,
+                percentileUs(all, 50), percentileUs(all, 99), percentileUs(all, 99.9), all.getMaxValue() / 1e3,
+                completed == 0 ? Double.NaN : wire / n,
+                cpu.serverUsPer(handled), cpu.clientUsPer(handled));
+    }
+
+    private static double percentileUs(Histogram h, double p) {
+        return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(p) / 1e3;
+    }
+
+    private void loop(String coding, double intervalNs, long start, long measureFrom, long measureTo, AtomicLong next,
+            Tally t, AtomicReference<String> firstError) {
+        int longest = payloads.stream().mapToInt(p -> p.expected().length).max().orElse(0);
+        byte[] decoded = new byte[longest + 1];
+        long lateNs = TimeUnit.MILLISECONDS.toNanos(LATE_MS);
+        try (HttpConnection c = new HttpConnection(host, port, TIMEOUT_MS)) {
+            while (true) {
+                long i = next.getAndIncrement();
+                long picked = System.nanoTime();
+                long due = intervalNs > 0 ? start + (long) (i * intervalNs) : picked;
+                if (due >= measureTo) {
+                    return;
+                }
+                if (picked >= measureTo) {
+                    if (due >= measureFrom) {
+                        synchronized (t) {
+                            t.unsent++;
+                            t.latency.recordValue(Math.min(measureTo - due, MAX_LATENCY_NS));
+                        }
+                    }
+                    return;
+                }
+                boolean busyLate = intervalNs > 0 && picked - due > lateNs;
+                boolean wakeLate = false;
+                if (intervalNs > 0 && due > picked) {
+                    long now;
+                    while ((now = System.nanoTime()) < due) {
+                        LockSupport.parkNanos(due - now);
+                    }
+                    wakeLate = now - due > lateNs;
+                }
+                Payload p = payloads.get((int) (i % payloads.size()));
+                long sent = System.nanoTime();
+                String error = null;
+                boolean timeout = false;
+                int status = 0;
+                long wire = 0;
+                try {
+                    HttpConnection.Response r = c.get(p.path(), coding);
+                    status = r.status();
+                    wire = r.wireBytes();
+                    error = check(coding, p, r, decoded, i % verifyEvery == 0);
+                } catch (SocketTimeoutException e) {
+                    timeout = true;
+                    error = "timeout after " + TIMEOUT_MS + " ms";
+                } catch (IOException | RuntimeException e) {
+                    error = e.toString();
+                }
+                long done = System.nanoTime();
+                if (error == null && done >= measureFrom && done < measureTo) {
+                    // Throughput counts what the server completed in the window, whenever it was due:
+                    // under overload the requests due late in the window complete after it.
+                    synchronized (t) {
+                        t.completed++;
+                        t.wireBytes += wire;
+                        int slice = (int) ((done - measureFrom) * LoadRun.SLICES / (measureTo - measureFrom));
+                        t.slices[Math.min(slice, LoadRun.SLICES - 1)]++;
+                    }
+                }
+                if (due < measureFrom) {
+                    continue;
+                }
+                synchronized (t) {
+                    t.latency.recordValue(Math.min(done - (intervalNs > 0 ? due : sent), MAX_LATENCY_NS));
+                    if (busyLate) {
+                        t.lateBusy++;
+                    }
+                    if (wakeLate) {
+                        t.lateWake++;
+                    }
+                    if (error == null) {
+                        t.ok++;
+                    } else if (timeout) {
+                        t.timeouts++;
+                    } else if (status != 0 && (status < 200 || status > 299)) {
+                        t.non2xx++;
+                    } else {
+                        t.otherErrors++;
+                    }
+                }
+                if (error != null) {
+                    firstError.compareAndSet(null, p.name() + ": " + error);
+                    if (status == 0) {
+                        // A connection failure: back off briefly rather than spin on a dead server.
+                        LoadRun.sleepUntil(Math.min(measureTo, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20)));
+                    }
+                }
+            }
+        }
+    }
+
+    /** Null if the response is right, else what is wrong with it. */
+    private String check(String coding, Payload p, HttpConnection.Response r, byte[] decoded, boolean decode)
+            throws IOException {
+        if (r.status() < 200 || r.status() > 299) {
+            return "HTTP " + r.status();
+        }
+        String got = r.contentEncoding() == null ? "identity" : r.contentEncoding();
+        byte[] expected = p.expected();
+        if (got.equals("identity")) {
+            if (p.mustEncode() && !coding.equals("identity")) {
+                return "asked for " + coding + ", got no Content-Encoding";
+            }
+            return Arrays.equals(r.body(), 0, r.bodyLength(), expected, 0, expected.length) ? null
+                    : "identity body differs";
+        }
+        if (!got.equals(coding)) {
+            return "asked for " + coding + ", got Content-Encoding " + got;
+        }
+        if (r.bodyLength() == 0) {
+            return coding + " body is empty";
+        }
+        return decode ? BodyCheck.decodes(codecs, coding, r, expected, decoded, p.name()) : null;
+    }
+
+}

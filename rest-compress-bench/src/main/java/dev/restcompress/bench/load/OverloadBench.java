@@ -1,0 +1,107 @@
+package dev.restcompress.bench.load;
+
+import dev.restcompress.bench.core.Progress;
+import dev.restcompress.bench.core.SuiteContext;
+import dev.restcompress.bench.server.ServerProcess;
+import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.config.CompressionSettings;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The overload suite: what happens when more gzip requests arrive than the server can compress.
+ * First the capacity: the closed model at saturation against the fixed level (gzip level 6, the
+ * {@code @FastGzip} default, {@code rest-compress.adaptive=off}). Then the open model offers 0.5x,
+ * 1x, 2x and 4x of it, to a server with {@code rest-compress.adaptive=off} and one with {@code on},
+ * step by step in turn (both servers run throughout, on the same core, so a drift in machine load
+ * hits both alike). Each payload mix is measured on its own. Where the library has no adaptive
+ * setting yet, {@code on} is skipped with a line saying so, and {@code off} is the plain server
+ * ({@link OpenModelServers} starts them, with the peers' servers, once for both suites).
+ * Writes {@code overload.csv}, {@code overload-served.png}, {@code overload-latency.png} and a report
+ * section.
+ */
+public final class OverloadBench {
+    /** The files {@link #run} creates. */
+    public static final List<String> FILES = List.of("overload.csv", "overload-served.png", "overload-latency.png");
+    /** The library's setting the suite compares. */
+    static final String ADAPTIVE_KEY = CompressionSettings.PREFIX + "adaptive";
+
+    private OverloadBench() {
+    }
+
+    /** Whether this build of the library knows {@value #ADAPTIVE_KEY}. */
+    public static boolean adaptiveSupported() {
+        return CompressionSettings.unknownKeys(List.of(ADAPTIVE_KEY)).isEmpty();
+    }
+
+    /** Runs the suite against the adaptive=off (and on) servers of {@code servers}. */
+    public static List<String> run(SuiteContext ctx, OverloadOptions oo, OpenModelServers servers)
+            throws IOException, InterruptedException {
+        Progress progress = ctx.progress();
+        List<String> settings = servers.settings();
+        List<ArrivalResult> results = new ArrayList<>();
+        Map<String, Double> capacities = new LinkedHashMap<>();
+        progress.report("overload suite: " + servers.pinning() + "; settings " + settings + ", mixes " + oo.mixes
+                + ", multipliers " + oo.multipliers + ", " + oo.seconds + " s per step");
+        for (String mix : oo.mixes) {
+            List<ArrivalRun.Payload> payloads = Payloads.mix(ctx.corpus(), mix, oo.file);
+            Map<String, ArrivalRun> runs = new LinkedHashMap<>();
+            for (String s : settings) {
+                ServerProcess p = servers.adaptive(s);
+                runs.put(s, new ArrivalRun(p.host(), p.port(), payloads, CodecRegistry.defaults(), oo.verifyEvery));
+                warmUp(runs.get(s), label(mix, s), oo, p, progress);
+            }
+            ArrivalResult capacity = runs.get("off").run(label(mix, "off") + " capacity", "gzip", 0,
+                    oo.peerConcurrency, warmupMs(oo), oo.seconds, servers.adaptive("off"));
+            progress.report(describe(capacity));
+            results.add(capacity);
+            double c = capacity.servedPerSecond();
+            capacities.put(mix, c);
+            if (!(c > 0)) {
+                progress.report("overload suite: no capacity measured for " + mix + " (" + capacity.firstError()
+                        + "); its open-model steps are skipped");
+                continue;
+            }
+            for (double m : oo.multipliers) {
+                for (String s : settings) {
+                    ArrivalResult r = runs.get(s).run(label(mix, s) + " x" + m, "gzip", m * c, oo.connections,
+                            warmupMs(oo), oo.seconds, servers.adaptive(s));
+                    progress.report(describe(r));
+                    results.add(r);
+                }
+            }
+        }
+        new OverloadReport(results, capacities, settings, servers.adaptiveSupported(), servers.pinning(), oo)
+                .write(ctx.out(), ctx.md());
+        return FILES;
+    }
+
+    static String label(String mix, String setting) {
+        return mix + " adaptive=" + setting;
+    }
+
+    static long warmupMs(OverloadOptions oo) {
+        return oo.quick ? 200 : 1000;
+    }
+
+    /** Lets the server JIT-compile its paths before anything is recorded. */
+    static void warmUp(ArrivalRun run, String label, OverloadOptions oo, ServerProcess server, Progress progress)
+            throws InterruptedException {
+        ArrivalResult r = run.run(label + " warm-up", "gzip", 0, 4, 0, oo.quick ? 0.5 : 3, server);
+        progress.report(String.format(Locale.ROOT, "warm-up %s: %,.0f req/s, %d error(s)%s", label, r.servedPerSecond(),
+                r.errors(), r.firstError() == null ? "" : " (" + r.firstError() + ")"));
+    }
+
+    static String describe(ArrivalResult r) {
+        return String.format(Locale.ROOT, "%-34s offered %,8.0f/s served %,8.0f +- %,5.0f/s p50 %,9.0f p99 %,9.0f "
+                        + "p99.9 %,9.0f us %,7.0f B/resp srv %,5.0f us/req err %d/%d/%d late %d/%d unsent %d%s",
+                r.label(), r.offeredPerSecond(), r.servedPerSecond(), r.servedPerSecondError(), r.p50Us(), r.p99Us(),
+                r.p999Us(), r.wireBytesPerResponse(), r.serverCpuUsPerRequest(), r.non2xx(), r.timeouts(),
+                r.otherErrors(), r.lateBusy(), r.lateWake(), r.unsent(),
+                r.firstError() == null ? "" : " first: " + r.firstError());
+    }
+}

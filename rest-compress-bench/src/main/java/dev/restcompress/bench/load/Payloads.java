@@ -1,0 +1,60 @@
+package dev.restcompress.bench.load;
+
+import dev.restcompress.bench.core.Corpus;
+import dev.restcompress.bench.core.ResponseBody;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The payloads of the overload and peers suites: {@code large}, one file (by default the 48.5 KB JSON
+ * the issue's reference measurements used), and {@code small-json}, every JSON file of the corpus up
+ * to {@value #SMALL_MAX} bytes, requested in turn, the traffic of a typical JSON API.
+ */
+final class Payloads {
+    /** The large payload unless {@code --overload-file} names another. */
+    static final String DEFAULT_LARGE = "catalog-50k.json";
+    static final int SMALL_MAX = 10 * 1024;
+    /** Below this the library does not compress (its default threshold), so identity is a right answer. */
+    private static final int THRESHOLD = 1024;
+
+    private Payloads() {
+    }
+
+    static List<ArrivalRun.Payload> mix(Path corpus, String mix, String file) throws IOException {
+        List<ArrivalRun.Payload> out = new ArrayList<>();
+        if (mix.equals("large")) {
+            out.add(payload(corpus, largeFile(corpus, file)));
+            return out;
+        }
+        for (String name : Corpus.names(corpus)) {
+            if (name.endsWith(".json") && Files.size(corpus.resolve(name)) <= SMALL_MAX) {
+                out.add(payload(corpus, name));
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IOException("no JSON file of at most " + SMALL_MAX + " bytes in " + corpus + " for the small-json mix");
+        }
+        return out;
+    }
+
+    static String largeFile(Path corpus, String file) {
+        if (file != null) {
+            return file;
+        }
+        return Files.isRegularFile(corpus.resolve(DEFAULT_LARGE)) ? DEFAULT_LARGE : ResponseBody.pick(corpus);
+    }
+
+    static String describe(List<ArrivalRun.Payload> payloads) {
+        long total = payloads.stream().mapToLong(p -> p.expected().length).sum();
+        return payloads.size() == 1 ? payloads.get(0).name() + " (" + total + " B)"
+                : payloads.size() + " files in turn, mean " + total / payloads.size() + " B";
+    }
+
+    private static ArrivalRun.Payload payload(Path corpus, String name) {
+        byte[] bytes = Corpus.read(corpus, name);
+        return new ArrivalRun.Payload(name, LoadBench.path(name), bytes, bytes.length >= THRESHOLD);
+    }
+}

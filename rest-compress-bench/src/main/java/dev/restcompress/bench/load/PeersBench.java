@@ -1,0 +1,62 @@
+package dev.restcompress.bench.load;
+
+import dev.restcompress.bench.core.Progress;
+import dev.restcompress.bench.core.SuiteContext;
+import dev.restcompress.bench.server.BenchServerMain;
+import dev.restcompress.bench.server.ServerProcess;
+import dev.restcompress.codec.CodecRegistry;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The peers suite: this library's gzip against what a user would otherwise use, same payload, same
+ * generator, same run. Each server ({@link BenchServerMain#KINDS}) runs in its own JVM on the server
+ * core, all at once ({@link OpenModelServers}; {@code ours} is the overload suite's adaptive=off demo); every round measures each in turn with the closed model at saturation (so a
+ * drift in machine load hits all of them within a round), and the ratio ours / peer is taken per
+ * round, its error bar from the spread over rounds. A peer that cannot start (its jars missing) is
+ * left out with a line saying why. Writes {@code peers.csv}, {@code peers.png} and a report section.
+ */
+public final class PeersBench {
+    /** The files {@link #run} creates. */
+    public static final List<String> FILES = List.of("peers.csv", "peers.png");
+
+    private PeersBench() {
+    }
+
+    /** Runs the suite against the servers of {@code servers}. */
+    public static List<String> run(SuiteContext ctx, OverloadOptions oo, OpenModelServers servers)
+            throws IOException, InterruptedException {
+        Progress progress = ctx.progress();
+        List<ArrivalRun.Payload> payloads = Payloads.mix(ctx.corpus(), "large", oo.file);
+        Map<String, List<ArrivalResult>> byServer = new LinkedHashMap<>();
+        Map<String, String> skipped = new LinkedHashMap<>();
+        progress.report("peers suite: " + Payloads.describe(payloads) + ", servers " + oo.peers + ", " + oo.rounds
+                + " round(s) of " + oo.peerSeconds + " s each at " + oo.peerConcurrency + " connections; "
+                + servers.pinning());
+        Map<String, ArrivalRun> runs = new LinkedHashMap<>();
+        for (String kind : oo.peers) {
+            ServerProcess p = servers.peer(kind);
+            if (p == null) {
+                skipped.put(kind, servers.whyNot(kind));
+                progress.report("peers suite: leaving out " + kind + ": " + servers.whyNot(kind));
+                continue;
+            }
+            ArrivalRun run = new ArrivalRun(p.host(), p.port(), payloads, CodecRegistry.defaults(), oo.verifyEvery);
+            runs.put(kind, run);
+            OverloadBench.warmUp(run, kind, oo, p, progress);
+        }
+        for (int round = 1; round <= oo.rounds; round++) {
+            for (var e : runs.entrySet()) {
+                ArrivalResult r = e.getValue().run(e.getKey(), "gzip", 0, oo.peerConcurrency,
+                        OverloadBench.warmupMs(oo), oo.peerSeconds, servers.peer(e.getKey()));
+                progress.report("round " + round + ": " + OverloadBench.describe(r));
+                byServer.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(r);
+            }
+        }
+        new PeersReport(Payloads.describe(payloads), byServer, skipped, servers.pinning(), oo).write(ctx.out(), ctx.md());
+        return FILES;
+    }
+}

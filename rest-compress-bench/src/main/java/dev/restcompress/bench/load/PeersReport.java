@@ -1,0 +1,112 @@
+package dev.restcompress.bench.load;
+
+import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.report.XyChart;
+import dev.restcompress.bench.server.BenchServerMain;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes the peers suite's results: {@code peers.csv} (every round of every server), a table of
+ * ours / peer req/s ratios with 95% intervals over the rounds, the rounds' table, and a chart of
+ * req/s per server and round.
+ */
+final class PeersReport {
+    /** Student's t for a 95% two-sided interval, by degrees of freedom 1 to 9 (10+ uses 2.23). */
+    private static final double[] T_95 = {12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26};
+
+    private final String payload;
+    private final Map<String, List<ArrivalResult>> byServer;
+    private final Map<String, String> skipped;
+    private final String pinning;
+    private final OverloadOptions oo;
+
+    PeersReport(String payload, Map<String, List<ArrivalResult>> byServer, Map<String, String> skipped, String pinning,
+            OverloadOptions oo) {
+        this.payload = payload;
+        this.byServer = byServer;
+        this.skipped = skipped;
+        this.pinning = pinning;
+        this.oo = oo;
+    }
+
+    /** Mean and 95% half-width of {@code values} (NaN half-width for fewer than two). */
+    static double[] meanAndError(List<Double> values) {
+        int n = values.size();
+        double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        if (n < 2) {
+            return new double[] {mean, Double.NaN};
+        }
+        double ss = 0;
+        for (double v : values) {
+            ss += (v - mean) * (v - mean);
+        }
+        double t = n - 1 <= T_95.length ? T_95[n - 2] : 2.23;
+        return new double[] {mean, t * Math.sqrt(ss / (n - 1)) / Math.sqrt(n)};
+    }
+
+    void write(Path dir, Markdown md) {
+        List<ArrivalResult> all = new ArrayList<>();
+        byServer.values().forEach(all::addAll);
+        ArrivalTable.writeCsv(all, dir.resolve("peers.csv"));
+        md.heading(2, "HTTP peers: this library's gzip against the runtimes' own");
+        md.paragraph("`GET /rest/static/...` serving " + payload + " with `Accept-Encoding: gzip`, the closed model at "
+                + "saturation (" + oo.peerConcurrency + " connections), " + oo.rounds + " round(s) of " + oo.peerSeconds
+                + " s per server, servers in turn within each round; " + pinning + ". Servers: `ours` = the demo "
+                + "(`@FastGzip`, level 6, RESTEasy + Undertow); `resteasy-gzip` = RESTEasy's `@GZIP` + "
+                + "`GZIPEncodingInterceptor` on the same embedded server; `jersey-gzip` = Jersey 3.1.11 "
+                + "`EncodingFilter` + `GZipEncoder` on its JDK HTTP server (`sun.net.httpserver.nodelay=true`); "
+                + "`undertow-gzip` = a bare Undertow handler behind `EncodingHandler` + `GzipEncodingProvider` "
+                + "(no JAX-RS). The peers compress with the JDK's zlib at its default level 6. Ratio: ours / peer "
+                + "req/s per round, mean ± 95% interval over the rounds (none with one round); the same for server CPU "
+                + "time per request (peer / ours), which other work on a shared machine disturbs less than req/s. "
+                + ArrivalTable.method());
+        List<ArrivalResult> ours = byServer.get(BenchServerMain.OURS);
+        List<List<String>> ratioRows = new ArrayList<>();
+        for (var e : byServer.entrySet()) {
+            List<Double> rps = e.getValue().stream().map(ArrivalResult::servedPerSecond).toList();
+            double[] m = meanAndError(rps);
+            String ratio = "n/a";
+            String cpuRatio = "n/a";
+            if (ours != null && !e.getKey().equals(BenchServerMain.OURS)) {
+                List<Double> ratios = new ArrayList<>();
+                List<Double> cpuRatios = new ArrayList<>();
+                for (int i = 0; i < Math.min(ours.size(), e.getValue().size()); i++) {
+                    ratios.add(ours.get(i).servedPerSecond() / e.getValue().get(i).servedPerSecond());
+                    cpuRatios.add(e.getValue().get(i).serverCpuUsPerRequest() / ours.get(i).serverCpuUsPerRequest());
+                }
+                double[] r = meanAndError(ratios);
+                ratio = Markdown.withError(r[0], r[1], 2) + "x";
+                double[] c = meanAndError(cpuRatios);
+                cpuRatio = Markdown.withError(c[0], c[1], 2) + "x";
+            }
+            double cpu = e.getValue().stream().mapToDouble(ArrivalResult::serverCpuUsPerRequest).average().orElse(Double.NaN);
+            double bytes = e.getValue().stream().mapToDouble(ArrivalResult::wireBytesPerResponse).average().orElse(Double.NaN);
+            long errors = e.getValue().stream().mapToLong(ArrivalResult::errors).sum();
+            ratioRows.add(List.of(e.getKey(), Markdown.withError(m[0], m[1], 0), ratio, Markdown.num(cpu, 0), cpuRatio,
+                    Markdown.num(bytes, 0), Long.toString(errors)));
+        }
+        md.table(List.of("server", "req/s (mean over rounds)", "req/s ours / this", "server CPU µs/req",
+                "CPU/req this / ours", "wire B/resp", "errors"), ratioRows);
+        skipped.forEach((k, why) -> md.paragraph("**" + k + " left out:** " + why));
+        ArrivalTable.table(md, all);
+        md.paragraph("![req/s per server](peers.png)");
+        writeChart(dir);
+    }
+
+    private void writeChart(Path dir) {
+        XyChart chart = new XyChart("Requests/s at saturation per round (gzip)", "round", "requests/s", false, false);
+        int colour = 0;
+        for (var e : byServer.entrySet()) {
+            List<XyChart.Point> points = new ArrayList<>();
+            for (int i = 0; i < e.getValue().size(); i++) {
+                ArrivalResult r = e.getValue().get(i);
+                points.add(new XyChart.Point(i + 1, r.servedPerSecond(), r.servedPerSecondError(), null));
+            }
+            chart.add(new XyChart.Series(e.getKey(), points, true, false), colour++);
+        }
+        chart.writePng(dir.resolve("peers.png"));
+    }
+}

@@ -1,0 +1,63 @@
+package dev.restcompress.bench.server;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * What a bench server child needs besides this JVM's class path: the Jersey peer's jars (first on its
+ * class path) and its JVM options. The build copies Jersey and its dependencies to
+ * {@code target/peer-jersey} (maven-dependency-plugin, {@code provided} scope: never in the bench jar,
+ * where Jersey's {@code RuntimeDelegate} would be found instead of RESTEasy's); the folder is found
+ * next to this code ({@code target/classes} or {@code target/benchmarks.jar}), or named by the system
+ * property {@value #JERSEY_LIB_PROPERTY}.
+ */
+public final class PeerClassPath {
+    /** Overrides where the Jersey peer's jars are. */
+    public static final String JERSEY_LIB_PROPERTY = "rest-compress.bench.jersey-lib";
+
+    private PeerClassPath() {
+    }
+
+    /** The jars to put first on the class path of a {@code kind} server (empty for all but Jersey). */
+    public static List<Path> first(String kind) throws IOException {
+        if (!kind.equals(BenchServerMain.JERSEY_GZIP)) {
+            return List.of();
+        }
+        Path dir = jerseyLib();
+        List<Path> jars = new ArrayList<>();
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> s = Files.list(dir)) {
+                s.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(jars::add);
+            }
+        }
+        if (jars.stream().noneMatch(p -> p.getFileName().toString().startsWith("jersey-container-jdk-http"))) {
+            throw new IOException("the Jersey peer's jars are not in " + dir + " (mvn package of rest-compress-bench "
+                    + "copies them there; or set -D" + JERSEY_LIB_PROPERTY + "=DIR)");
+        }
+        return jars;
+    }
+
+    /** JVM options of a {@code kind} server on top of the defaults. */
+    public static List<String> jvmOptions(String kind) {
+        // The JDK HTTP server waits ~40 ms per response for delayed ACKs without TCP_NODELAY.
+        return kind.equals(BenchServerMain.JERSEY_GZIP) ? List.of("-Dsun.net.httpserver.nodelay=true") : List.of();
+    }
+
+    private static Path jerseyLib() {
+        String configured = System.getProperty(JERSEY_LIB_PROPERTY);
+        if (configured != null) {
+            return Path.of(configured);
+        }
+        try {
+            Path code = Path.of(PeerClassPath.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return code.getParent().resolve("peer-jersey");
+        } catch (URISyntaxException | RuntimeException e) {
+            return Path.of("rest-compress-bench", "target", "peer-jersey");
+        }
+    }
+}

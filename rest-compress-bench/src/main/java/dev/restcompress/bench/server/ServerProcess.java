@@ -1,0 +1,203 @@
+package dev.restcompress.bench.server;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A bench server ({@link BenchServerMain}) in its own JVM, started from this JVM's class path; used by
+ * the load, overload, peers, bandwidth and soak benches.
+ *
+ * <p>A separate JVM keeps the load generator's threads, allocation and GC out of the server's numbers.
+ * An optional command prefix ({@code ip netns exec NS}, {@code taskset -c 1}) runs it inside a network
+ * namespace or on chosen cores; both exec the command, so the process handle is the server JVM
+ * itself and its CPU time is the server's. The server's output goes to a log file (appended), except
+ * the answers to {@link #request} commands. {@link #close} stops only this process: first by closing
+ * its stdin (the child exits on end of input), then SIGTERM, then SIGKILL; a shutdown hook does the
+ * last if this JVM is interrupted. {@link #request} is for one thread at a time.
+ */
+public final class ServerProcess implements AutoCloseable {
+    private static final long START_TIMEOUT_S = 90;
+    private static final long REQUEST_TIMEOUT_S = 30;
+
+    private final Process process;
+    private final String host;
+    private final int port;
+    private final OutputStream stdin;
+    private final AtomicReference<CompletableFuture<String>> pending;
+    private final Thread killer;
+
+    private ServerProcess(Process process, String host, int port, AtomicReference<CompletableFuture<String>> pending) {
+        this.process = process;
+        this.host = host;
+        this.port = port;
+        this.stdin = process.getOutputStream();
+        this.pending = pending;
+        this.killer = new Thread(process::destroyForcibly, "bench-server-killer");
+        Runtime.getRuntime().addShutdownHook(killer);
+    }
+
+    /** What to start: see {@link #start}. */
+    public record Spec(List<String> prefix, List<String> jvmOptions, List<Path> classPathFirst, String kind,
+                       String host, Path testdata, Path log) {
+        /** The demo server with the default JVM options, no prefix. */
+        public static Spec demo(String host, Path testdata, Path log) {
+            return new Spec(List.of(), defaultJvmOptions(), List.of(), BenchServerMain.OURS, host, testdata, log);
+        }
+    }
+
+    /** A moderate heap and the parallel collector: the settings every load step so far used. */
+    public static List<String> defaultJvmOptions() {
+        return List.of("-Xms128m", "-Xmx512m", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED");
+    }
+
+    /**
+     * Starts the server and waits until it listens.
+     *
+     * <p>{@code spec.classPathFirst} goes before this JVM's class path (a peer's own JAX-RS
+     * implementation must come first, so its {@code RuntimeDelegate} is the one found).
+     */
+    public static ServerProcess start(Spec spec) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(spec.prefix());
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(spec.jvmOptions());
+        StringBuilder cp = new StringBuilder();
+        for (Path p : spec.classPathFirst()) {
+            cp.append(p.toAbsolutePath()).append(java.io.File.pathSeparatorChar);
+        }
+        cp.append(System.getProperty("java.class.path"));
+        cmd.addAll(List.of("-cp", cp.toString(), BenchServerMain.class.getName(), "--server", spec.kind(),
+                "--host", spec.host(), "--port", "0", "--testdata", spec.testdata().toAbsolutePath().toString()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        CompletableFuture<Integer> ready = new CompletableFuture<>();
+        AtomicReference<CompletableFuture<String>> pending = new AtomicReference<>();
+        Deque<String> tail = new ArrayDeque<>();
+        Thread pump = new Thread(() -> pump(p, spec.log(), ready, pending, tail), "bench-server-log");
+        pump.setDaemon(true);
+        pump.start();
+        try {
+            return new ServerProcess(p, spec.host(), ready.get(START_TIMEOUT_S, TimeUnit.SECONDS), pending);
+        } catch (ExecutionException | TimeoutException e) {
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            synchronized (tail) {
+                throw new IOException(spec.kind() + " server did not start (" + e + "); last output:\n"
+                        + String.join("\n", tail), e);
+            }
+        }
+    }
+
+    /** Copies the server's output to the log, completes {@code ready} and hands answers to the pending request. */
+    private static void pump(Process p, Path log, CompletableFuture<Integer> ready,
+            AtomicReference<CompletableFuture<String>> pending, Deque<String> tail) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+             Writer w = Files.newBufferedWriter(log, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                     StandardOpenOption.APPEND)) {
+            for (String line; (line = r.readLine()) != null; ) {
+                if (line.startsWith(BenchServerMain.ANSWER)) {
+                    CompletableFuture<String> f = pending.getAndSet(null);
+                    if (f != null) {
+                        f.complete(line.substring(BenchServerMain.ANSWER.length()));
+                    }
+                    continue;
+                }
+                w.write(line);
+                w.write('\n');
+                w.flush();
+                synchronized (tail) {
+                    tail.addLast(line);
+                    if (tail.size() > 30) {
+                        tail.removeFirst();
+                    }
+                }
+                if (line.startsWith(BenchServerMain.READY)) {
+                    ready.complete(Integer.parseInt(line.substring(BenchServerMain.READY.length()).trim()));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            ready.completeExceptionally(e);
+        }
+        ready.completeExceptionally(new IOException("server exited with " + exitCode(p)));
+        CompletableFuture<String> f = pending.getAndSet(null);
+        if (f != null) {
+            f.completeExceptionally(new IOException("server exited"));
+        }
+    }
+
+    private static String exitCode(Process p) {
+        try {
+            return p.waitFor(5, TimeUnit.SECONDS) ? Integer.toString(p.exitValue()) : "(still running)";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "(interrupted)";
+        }
+    }
+
+    /** Sends one command line ({@code sample}) and returns the server's answer. */
+    public String request(String command) throws IOException, InterruptedException {
+        CompletableFuture<String> f = new CompletableFuture<>();
+        pending.set(f);
+        stdin.write((command + "\n").getBytes(StandardCharsets.US_ASCII));
+        stdin.flush();
+        try {
+            return f.get(REQUEST_TIMEOUT_S, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IOException("server did not answer '" + command + "': " + e, e);
+        }
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean alive() {
+        return process.isAlive();
+    }
+
+    /** CPU time the server process has used so far (user + system, from /proc), in ns; -1 when unknown. */
+    public long cpuNanos() {
+        return process.toHandle().info().totalCpuDuration().map(d -> d.toNanos()).orElse(-1L);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        try {
+            stdin.close();
+        } catch (IOException e) {
+            // Already closed: the server is exiting anyway.
+        }
+        if (!process.waitFor(15, TimeUnit.SECONDS)) {
+            process.destroy();
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(killer);
+        } catch (IllegalStateException e) {
+            // The JVM is already shutting down; the hook runs and finds the process gone.
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.restcompress.bench.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.restcompress.codec.CodecRegistry;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The open model does not hide a stall (no coordinated omission): a server that holds its first
+ * response for {@value #STALL_MS} ms, one connection, 100 requests due in one second. Every request
+ * due in the first 600 ms cannot be sent before the stall ends, so at least 60 of the 100 wait 200 ms
+ * or more from their due time, whatever the machine's speed: the median is a lower bound by
+ * construction, not a timing assertion (a slower machine only makes latencies longer).
+ */
+class ArrivalRunTest {
+    private static final int STALL_MS = 800;
+    private static final byte[] BODY = "{\"ok\":true}".getBytes(StandardCharsets.UTF_8);
+
+    private HttpServer server;
+    private final AtomicBoolean first = new AtomicBoolean(true);
+
+    @BeforeEach
+    void start() throws Exception {
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+        server.createContext("/", exchange -> {
+            if (first.getAndSet(false)) {
+                try {
+                    Thread.sleep(STALL_MS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, BODY.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(BODY);
+            }
+        });
+        server.setExecutor(Executors.newFixedThreadPool(2));
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop(0);
+        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+    }
+
+    private ArrivalRun run() {
+        return new ArrivalRun("127.0.0.1", server.getAddress().getPort(),
+                List.of(new ArrivalRun.Payload("ok.json", "/ok.json", BODY, false)), CodecRegistry.defaults(), 1);
+    }
+
+    @Test
+    void aStallCountsAgainstEveryRequestDueDuringIt() throws Exception {
+        ArrivalResult r = run().run("stall", "identity", 100, 1, 0, 1.0, null);
+
+        assertEquals(0, r.errors(), "errors: " + r.firstError());
+        assertEquals(100, r.ok() + r.unsent(), "every request due in the window is served or counted unsent");
+        assertTrue(r.p50Us() >= 200_000, "median from the due time hides the stall: " + r.p50Us() + " us");
+        assertTrue(r.p99Us() >= 700_000, "p99 from the due time hides the stall: " + r.p99Us() + " us");
+        assertTrue(r.lateBusy() >= 50, "requests queued behind the stall not counted late: " + r.lateBusy());
+    }
+
+    @Test
+    void theClosedModelMeasuresFromSendingAndNeverRunsLate() throws Exception {
+        ArrivalResult r = run().run("closed", "identity", 0, 2, 0, 0.3, null);
+
+        assertEquals(0, r.errors(), "errors: " + r.firstError());
+        assertTrue(r.ok() > 0, "no request served");
+        assertEquals(0, r.lateBusy() + r.lateWake() + r.unsent(), "the closed model has no schedule to miss");
+    }
+}
