@@ -77,7 +77,9 @@ class CompressionBinderTest {
                 (p, x, a) -> switch (x.getName()) {
                     case "getConfiguration" -> config;
                     case "register" -> {
-                        registered.put(a[0].getClass().getSimpleName(), (Integer) a[1]);
+                        if (registered.put(a[0].getClass().getSimpleName(), (Integer) a[1]) != null) {
+                            throw new AssertionError(a[0].getClass().getSimpleName() + " registered twice for one method");
+                        }
                         yield p;
                     }
                     default -> throw new UnsupportedOperationException(x.getName());
