@@ -54,6 +54,7 @@ class RequestDecodingInterceptorTest {
                     new Class<?>[] {ReaderInterceptorContext.class}, (p, m, a) -> switch (m.getName()) {
                         case "getHeaders" -> headers;
                         case "getInputStream" -> stream;
+                        case "getProperty" -> null; // no statistics observer on this method
                         case "setInputStream" -> {
                             stream = (InputStream) a[0];
                             replaced++;
