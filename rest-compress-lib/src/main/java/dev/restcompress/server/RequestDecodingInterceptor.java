@@ -3,6 +3,7 @@ package dev.restcompress.server;
 import dev.restcompress.negotiation.ContentCodings;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.codec.DecompressionException;
+import dev.restcompress.io.NonClosingInputStream;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.ReaderInterceptor;
@@ -79,9 +80,8 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
      */
     private InputStream decoded(ContentCodings codings, InputStream body, long contentLength) throws IOException {
         try {
-            // Closing the decoders must not close the container's stream (it still has a response to
-            // send), but reads what they left, so that a client still sending gets our answer.
-            return codings.decodeBody(new DrainingRequestBody(body, maxDecodedSize), contentLength, maxDecodedSize);
+            // Closing the decoders must not close the container's stream: it still has a response to send.
+            return codings.decodeBody(new NonClosingInputStream(body), contentLength, maxDecodedSize);
         } catch (DecompressionException e) {
             throw DecodingErrors.toException(e);
         }
