@@ -28,8 +28,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * 1 GiB of zeros, compressed, sent as a request body to a method that reads the whole entity into a
- * byte array: the server must answer 413 at the limit, and the heap must not grow by anything like
+ * 1 GiB of zeros (LZF: see {@link #bombSize}), compressed, sent as a request body to a method that
+ * reads the whole entity into a byte array: the server must answer 413 at the limit, and the heap must not grow by anything like
  * the decoded size while it does (sampled in a background thread).
  */
 @Timeout(120)
@@ -56,11 +56,22 @@ class CompressionBombTest {
     }
 
     /** Compresses {@link #BOMB_SIZE} zeros through the streaming encoder, 1 MiB at a time. */
-    static byte[] bomb(Codec codec) throws IOException {
+    /**
+     * How much the bomb decodes to. LZF's format caps its ratio near 90:1, so a 1 GiB LZF bomb is a
+     * 12 MB upload: most of it still unsent at the 413, which then races the container's reset of a
+     * connection closed with unread bytes (a lingering close is the container's business) instead of
+     * testing the decoder's bound. Four times the limit proves that bound as well, in a body the
+     * socket buffers hold.
+     */
+    static long bombSize(Codec codec, long limit) {
+        return codec.coding().equals("lzf") ? 4 * limit : BOMB_SIZE;
+    }
+
+    static byte[] bomb(Codec codec, long decodedSize) throws IOException {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         byte[] zeros = new byte[1 << 20];
         try (OutputStream out = codec.compressingStream(sink)) {
-            for (long written = 0; written < BOMB_SIZE; written += zeros.length) {
+            for (long written = 0; written < decodedSize; written += zeros.length) {
                 out.write(zeros);
             }
         }
@@ -91,7 +102,7 @@ class CompressionBombTest {
 
     private static void attack(TestServer target, String path, String coding, int limit, long heapBound)
             throws Exception {
-        byte[] body = bomb(CODECS.get(coding));
+        byte[] body = bomb(CODECS.get(coding), bombSize(CODECS.get(coding), limit));
         assertTrue(body.length < 16 << 20, "bomb is " + body.length + " bytes");
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         System.gc();
@@ -131,9 +142,9 @@ class CompressionBombTest {
         assertEquals(413, r.statusCode(), new String(r.body(), StandardCharsets.UTF_8));
         long growth = peak.get() - baseline;
         // For the record (the closing notes quote it): what the attack cost.
-        System.out.printf("bomb %s to /%s: %d bytes on the wire for 1 GiB, 413 after %d ms, heap growth %d MiB "
-                + "(bound %d MiB, limit %d MiB)%n", coding, path, body.length, millis, growth >> 20, heapBound >> 20,
-                limit >> 20);
+        System.out.printf("bomb %s to /%s: %d bytes on the wire for %d MiB, 413 after %d ms, heap growth %d MiB "
+                + "(bound %d MiB, limit %d MiB)%n", coding, path, body.length,
+                bombSize(CODECS.get(coding), limit) >> 20, millis, growth >> 20, heapBound >> 20, limit >> 20);
         assertTrue(growth < heapBound, "heap grew by " + (growth >> 20) + " MiB decoding a " + coding
                 + " bomb; bound " + (heapBound >> 20) + " MiB");
     }
