@@ -1,5 +1,6 @@
 package dev.restcompress.adaptive;
 
+import dev.restcompress.io.FlightRecorder;
 import dev.restcompress.config.AdaptiveSettings;
 import java.lang.ref.WeakReference;
 import java.util.concurrent.TimeUnit;
@@ -144,7 +145,9 @@ public final class PressureMonitor implements AutoCloseable {
         lastLoad = load;
         Hysteresis next = state.next(load, settings, maxStep);
         if (next.step() != state.step()) {
-            AdaptiveStepEvent.emit(state.step(), next.step(), load);
+            if (FlightRecorder.AVAILABLE) {
+                AdaptiveStepEvent.emit(state.step(), next.step(), load);
+            }
             LOG.log(System.Logger.Level.DEBUG, "rest-compress: adaptive step {0} -> {1} at load {2}", state.step(),
                     next.step(), load);
         }

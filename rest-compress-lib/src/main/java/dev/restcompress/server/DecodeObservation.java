@@ -1,5 +1,6 @@
 package dev.restcompress.server;
 
+import dev.restcompress.io.FlightRecorder;
 import dev.restcompress.adaptive.PressureMonitor;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.negotiation.ContentCodings;
@@ -77,7 +78,8 @@ final class DecodeObservation {
     private final class Observed extends FilterInputStream {
         private final List<Codec> applied;
         private final CountingBody raw;
-        private final DecodeEvent event = new DecodeEvent();
+        /** Absent where jdk.jfr is hidden from the application ({@link FlightRecorder}). */
+        private final DecodeEvent event = FlightRecorder.AVAILABLE ? new DecodeEvent() : null;
         private long out;
         private long nanos;
         private boolean counted;
@@ -87,7 +89,9 @@ final class DecodeObservation {
             this.applied = applied;
             this.raw = raw;
             this.nanos = setupNanos;
-            event.begin();
+            if (event != null) {
+                event.begin();
+            }
         }
 
         @Override
@@ -138,6 +142,9 @@ final class DecodeObservation {
                 for (Codec c : applied) {
                     statistics.decodedCoding(c.coding()).add(in, out, nanos);
                 }
+            }
+            if (event == null) {
+                return;
             }
             event.end();
             if (event.shouldCommit()) {

@@ -3,6 +3,7 @@ package dev.restcompress.server;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.io.Abortable;
 import dev.restcompress.io.BufferPool;
+import dev.restcompress.io.FlightRecorder;
 import dev.restcompress.io.GrowableBuffer;
 import dev.restcompress.codec.StreamCounters;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -151,17 +152,22 @@ final class EncodingOutputStream extends OutputStream {
         Codec codec = plan.codec();
         byte[] out = pool.acquire(codec.maxCompressedLength(n));
         try {
-            EncodeEvent event = new EncodeEvent(); // not allocated once compiled, unless recording (JFR idiom)
-            event.begin();
+            // Not allocated once compiled, unless recording (JFR idiom); absent where jdk.jfr is hidden.
+            EncodeEvent event = FlightRecorder.AVAILABLE ? new EncodeEvent() : null;
+            if (event != null) {
+                event.begin();
+            }
             long start = System.nanoTime();
             int m = codec.compress(buffer.array(), 0, n, out, 0);
             long nanos = System.nanoTime() - start;
-            event.end();
             boolean shrank = m < n || !plan.identityAcceptable();
             int sent = shrank ? m : n;
             observation.encoded(n, sent, nanos, false); // an unshrunk body cost the CPU all the same
-            if (event.shouldCommit()) {
-                observation.commit(event, n, sent, false, shrank ? codec.coding() : "identity");
+            if (event != null) {
+                event.end();
+                if (event.shouldCommit()) {
+                    observation.commit(event, n, sent, false, shrank ? codec.coding() : "identity");
+                }
             }
             if (!shrank) {
                 // A body worth trying to compress keeps the one-shot promise of an exact length.
@@ -201,8 +207,10 @@ final class EncodingOutputStream extends OutputStream {
     private void startStreaming() throws IOException {
         setEncodedHeaders();
         headers.remove(HttpHeaders.CONTENT_LENGTH);
-        streamEvent = new EncodeEvent();
-        streamEvent.begin();
+        if (FlightRecorder.AVAILABLE) {
+            streamEvent = new EncodeEvent();
+            streamEvent.begin();
+        }
         streamSink = new EncodeObservation.CountingSink(sink);
         encoder = plan.codec().compressingStream(streamSink);
         counters.opened(StreamCounters.Kind.ENCODER, plan.codec().coding());
@@ -229,10 +237,12 @@ final class EncodingOutputStream extends OutputStream {
                 long start = System.nanoTime();
                 e.close();
                 finishedCoding = true;
-                streamEvent.end();
                 observation.encoded(streamedIn, streamSink.count(), streamNanos + System.nanoTime() - start, true);
-                if (streamEvent.shouldCommit()) {
-                    observation.commit(streamEvent, streamedIn, streamSink.count(), true, plan.codec().coding());
+                if (streamEvent != null) {
+                    streamEvent.end();
+                    if (streamEvent.shouldCommit()) {
+                        observation.commit(streamEvent, streamedIn, streamSink.count(), true, plan.codec().coding());
+                    }
                 }
             }
         } finally {
