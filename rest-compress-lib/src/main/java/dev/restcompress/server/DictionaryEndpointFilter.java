@@ -34,13 +34,12 @@ final class DictionaryEndpointFilter implements ContainerRequestFilter {
         if (path == null) {
             return;
         }
-        if (path.startsWith("/")) {
-            path = path.substring(1);
-        }
-        if (!path.startsWith(prefix)) {
+        // Runs before every request of the application: no substring unless the path is ours.
+        int from = path.startsWith("/") ? 1 : 0;
+        if (!path.startsWith(prefix, from)) {
             return;
         }
-        DictionarySupport.Served served = support.byName(path.substring(prefix.length()));
+        DictionarySupport.Served served = support.byName(path.substring(from + prefix.length()));
         if (served == null) {
             return; // not ours: the application may have its own resource there, or answers 404
         }
