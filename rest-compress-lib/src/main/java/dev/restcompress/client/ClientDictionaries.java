@@ -19,9 +19,6 @@ import jakarta.ws.rs.client.ClientResponseFilter;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptorContext;
-import dev.restcompress.codec.StreamCounters;
-import dev.restcompress.io.Abortable;
-import java.io.OutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -118,28 +115,7 @@ final class ClientDictionaries {
                     : owner.store.get(DictionaryHeaders.parseAvailableDictionary(announced.toString()));
             Codec codec = d != null && owner.codings.contains(coding) ? owner.codec(coding, d)
                     : registry.forCoding(DictionaryCodecs.baseCoding(coding));
-            if (codec == null) {
-                throw new IllegalArgumentException("rest-compress client: no codec for request coding '" + coding
-                        + "'; available: " + registry.codings());
-            }
-            context.getHeaders().putSingle(HttpHeaders.CONTENT_ENCODING, codec.coding());
-            context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
-            OutputStream original = context.getOutputStream();
-            OutputStream encoder = codec.compressingStream(original);
-            registry.streams().opened(StreamCounters.Kind.ENCODER, codec.coding());
-            context.setOutputStream(encoder);
-            boolean done = false;
-            try {
-                context.proceed();
-                encoder.close();
-                done = true;
-            } finally {
-                if (!done) {
-                    Abortable.abort(encoder);
-                }
-                registry.streams().closed(StreamCounters.Kind.ENCODER, codec.coding());
-                context.setOutputStream(original);
-            }
+            ClientRequestEncodingInterceptor.encodeBody(context, coding, codec, registry);
         }
     }
 

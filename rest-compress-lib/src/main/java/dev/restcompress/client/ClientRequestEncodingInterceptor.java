@@ -42,7 +42,17 @@ final class ClientRequestEncodingInterceptor implements WriterInterceptor {
             context.proceed();
             return;
         }
-        Codec codec = registry.forCoding(coding);
+        encodeBody(context, coding, registry.forCoding(coding), registry);
+    }
+
+    /**
+     * Writes the request body through {@code codec} ({@code null}: fails naming {@code coding}), with its
+     * {@code Content-Encoding} and without a {@code Content-Length}; the encoder is closed, or aborted
+     * when the write fails, and counted in the registry's stream counters. Also used by
+     * {@link ClientDictionaries} for {@code dcz}/{@code dcb}.
+     */
+    static void encodeBody(WriterInterceptorContext context, String coding, Codec codec, CodecRegistry registry)
+            throws IOException {
         if (codec == null) {
             throw new IllegalArgumentException("rest-compress client: no codec for request coding '" + coding
                     + "'; available: " + registry.codings());
