@@ -62,39 +62,11 @@ final class DictionaryRequestDecoder implements ReaderInterceptor {
         InputStream whole = new SequenceInputStream(new ByteArrayInputStream(header), new NonClosingInputStream(body));
         InputStream decoded;
         try {
-            decoded = ContentCodings.of(codec, registry.streams()).decodeBody(whole, contentLength(headers),
-                    maxDecodedSize);
+            decoded = ContentCodings.of(codec, registry.streams()).decodeBody(whole,
+                    RequestDecodingInterceptor.contentLength(headers), maxDecodedSize);
         } catch (DecompressionException e) {
             throw DecodingErrors.toException(e);
         }
-        context.setInputStream(decoded);
-        headers.remove(HttpHeaders.CONTENT_ENCODING);
-        headers.remove(HttpHeaders.CONTENT_LENGTH);
-        Object entity;
-        try {
-            entity = context.proceed();
-        } catch (IOException | RuntimeException e) {
-            RequestBodies.closeQuietly(decoded);
-            DecompressionException cause = DecodingErrors.findCause(e);
-            if (cause != null) {
-                throw DecodingErrors.toException(cause);
-            }
-            throw e;
-        }
-        if (RequestBodies.readsLater(entity)) {
-            RequestBodies.closeWhenDone(context, decoded);
-        } else {
-            RequestBodies.closeQuietly(decoded);
-        }
-        return entity;
-    }
-
-    private static long contentLength(MultivaluedMap<String, String> headers) {
-        String v = headers.getFirst(HttpHeaders.CONTENT_LENGTH);
-        try {
-            return v == null ? -1 : Long.parseLong(v.trim());
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        return RequestDecodingInterceptor.proceedWithDecoded(context, decoded);
     }
 }

@@ -49,9 +49,19 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
         if (observation != null) {
             decoded = observation.observe(codings, raw, decoded, System.nanoTime() - start);
         }
+        return proceedWithDecoded(context, decoded);
+    }
+
+    /**
+     * Hands {@code decoded} to the entity reader in place of the coded body, without the coding headers,
+     * and frees it as soon as nobody reads it any more: when the reader returns or throws, or, when the
+     * entity is the stream itself (or another type that reads later), at the end of the request. A
+     * decoding failure the reader wrapped is answered as ours. Also used by {@link DictionaryRequestDecoder}.
+     */
+    static Object proceedWithDecoded(ReaderInterceptorContext context, InputStream decoded) throws IOException {
         context.setInputStream(decoded);
-        headers.remove(HttpHeaders.CONTENT_ENCODING);
-        headers.remove(HttpHeaders.CONTENT_LENGTH);
+        context.getHeaders().remove(HttpHeaders.CONTENT_ENCODING);
+        context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
         Object entity;
         try {
             entity = context.proceed();
@@ -87,7 +97,8 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
         }
     }
 
-    private static long contentLength(MultivaluedMap<String, String> headers) {
+    /** The declared {@code Content-Length}, or -1 when absent or not a number. */
+    static long contentLength(MultivaluedMap<String, String> headers) {
         String v = headers.getFirst(HttpHeaders.CONTENT_LENGTH);
         if (v == null) {
             return -1;
