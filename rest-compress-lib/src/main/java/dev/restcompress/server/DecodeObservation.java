@@ -40,6 +40,11 @@ final class DecodeObservation {
             super(in);
         }
 
+        /** The compressed bytes read so far. */
+        long count() {
+            return count;
+        }
+
         @Override
         public int read() throws IOException {
             int b = super.read();

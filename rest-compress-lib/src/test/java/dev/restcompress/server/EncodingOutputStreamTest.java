@@ -39,6 +39,54 @@ class EncodingOutputStreamTest {
                 flush), headers, pool, new StreamCounters());
     }
 
+    /** Streams a body (flushes honoured) of single bytes and arrays, with statistics counted. */
+    @Test
+    void streamedBodiesAreCountedExactly() throws IOException {
+        CompressionStatistics statistics = new CompressionStatistics(true, null);
+        java.util.concurrent.atomic.LongAdder atLevel = new java.util.concurrent.atomic.LongAdder();
+        java.util.concurrent.atomic.LongAdder streamed = new java.util.concurrent.atomic.LongAdder();
+        EncodeObservation observation = new EncodeObservation("R#m", "lzf", 0, 0, statistics.encodedCoding("lzf"),
+                statistics.encodedMethod("R#m"), atLevel, streamed);
+        byte[] data = text(5000);
+        try (EncodingOutputStream out = new EncodingOutputStream(sink, new EncodingPlan(LZF, true, 10, 1 << 20,
+                Integer.MAX_VALUE, true, observation), headers, pool, new StreamCounters())) {
+            out.write(data, 0, 1000);
+            out.flush(); // streaming from here
+            for (int i = 1000; i < 1010; i++) {
+                out.write(data[i]);
+            }
+            out.write(data, 1010, data.length - 1010);
+        }
+        assertArrayEquals(data, unlzf(sink.toByteArray()));
+        CompressionStatistics.Totals totals = statistics.encodedByCoding().get("lzf");
+        assertEquals(1, totals.bodies());
+        assertEquals(data.length, totals.bytesIn(), "entity bytes, single bytes included");
+        assertEquals(sink.size(), totals.bytesOut(), "bytes on the wire");
+        assertEquals(totals, statistics.encodedByMethod().get("R#m"));
+        assertEquals(1, streamed.sum());
+        assertEquals(0, atLevel.sum());
+    }
+
+    /** A one-shot body is counted at its level with the bytes that went out. */
+    @Test
+    void oneShotBodiesAreCountedAtTheirLevel() throws IOException {
+        CompressionStatistics statistics = new CompressionStatistics(true, null);
+        java.util.concurrent.atomic.LongAdder atLevel = new java.util.concurrent.atomic.LongAdder();
+        java.util.concurrent.atomic.LongAdder streamed = new java.util.concurrent.atomic.LongAdder();
+        EncodeObservation observation = new EncodeObservation("R#m", "lzf", 0, 0, statistics.encodedCoding("lzf"),
+                statistics.encodedMethod("R#m"), atLevel, streamed);
+        byte[] data = text(5000);
+        try (EncodingOutputStream out = new EncodingOutputStream(sink, new EncodingPlan(LZF, true, 10, 1 << 20,
+                Integer.MAX_VALUE, false, observation), headers, pool, new StreamCounters())) {
+            out.write(data);
+        }
+        CompressionStatistics.Totals totals = statistics.encodedByCoding().get("lzf");
+        assertEquals(data.length, totals.bytesIn());
+        assertEquals(sink.size(), totals.bytesOut());
+        assertEquals(1, atLevel.sum());
+        assertEquals(0, streamed.sum());
+    }
+
     static byte[] text(int n) {
         byte[] b = new byte[n];
         byte[] word = "abcabcabd ".getBytes();
