@@ -58,7 +58,8 @@ final class AdaptivePlans {
         this.method = resourceMethod == null ? "" : methodKey(resourceClass, resourceMethod);
         this.monitor = monitor;
         this.identityAllowed = identityAllowed;
-        AnnotatedElement source = resourceMethod == null ? null : ownerOfAnnotations(resourceClass, resourceMethod);
+        AnnotatedElement source = resourceMethod == null ? null
+                : MethodPolicyResolver.annotationSource(resourceClass, resourceMethod);
         Compress compress = source == null ? null : source.getAnnotation(Compress.class);
         this.adaptive = monitor != null && (compress == null || compress.adaptive());
         Map<String, EncodingPlan[]> base = policy.plans();
@@ -147,26 +148,6 @@ final class AdaptivePlans {
             }
         }
         return new int[] {Math.min(ceiling, Math.max(levels.min(), 1)), ceiling};
-    }
-
-    /** Where the method's rest-compress annotations are: the method, else its class (as the resolver reads them). */
-    private static AnnotatedElement ownerOfAnnotations(Class<?> resourceClass, Method method) {
-        if (hasOurAnnotations(method)) {
-            return method;
-        }
-        return resourceClass != null && hasOurAnnotations(resourceClass) ? resourceClass : null;
-    }
-
-    private static boolean hasOurAnnotations(AnnotatedElement e) {
-        if (e.isAnnotationPresent(Compress.class)) {
-            return true;
-        }
-        for (Annotation a : e.getAnnotations()) {
-            if (a.annotationType().isAnnotationPresent(Coding.class)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     @Override

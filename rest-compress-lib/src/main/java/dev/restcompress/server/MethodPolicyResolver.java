@@ -38,8 +38,7 @@ final class MethodPolicyResolver {
 
     /** The policy of {@code method} on {@code resourceClass}, or {@code null} when it offers no coding. */
     MethodPolicy resolve(Class<?> resourceClass, Method method) {
-        AnnotatedElement source = hasOurAnnotations(method) ? method
-                : resourceClass != null && hasOurAnnotations(resourceClass) ? resourceClass : null;
+        AnnotatedElement source = annotationSource(resourceClass, method);
         if (source == null) {
             return null;
         }
@@ -85,6 +84,15 @@ final class MethodPolicyResolver {
                     + " must be >= 0 (or -1 for the global setting), was " + value);
         }
         return value;
+    }
+
+    /**
+     * Where the method's rest-compress annotations are: the method, else its class (method annotations
+     * replace class annotations); {@code null} when neither has any. Also read by {@link AdaptivePlans}.
+     */
+    static AnnotatedElement annotationSource(Class<?> resourceClass, Method method) {
+        return hasOurAnnotations(method) ? method
+                : resourceClass != null && hasOurAnnotations(resourceClass) ? resourceClass : null;
     }
 
     private static boolean hasOurAnnotations(AnnotatedElement e) {

@@ -73,6 +73,22 @@ class DecodeObservationTest {
     }
 
     @Test
+    void statisticsWithoutAdaptationSayWhatTheyAre() throws Exception {
+        CompressionStatistics on = new CompressionStatistics(true, null);
+        CompressionStatistics off = new CompressionStatistics(false, null);
+        assertTrue(on.enabled());
+        assertEquals(false, off.enabled());
+        assertEquals(false, on.adaptive());
+        assertEquals(0, on.adaptiveStep());
+        assertTrue(Double.isNaN(on.load()), "no sampler, no load");
+        new DecodeObservation("R#m", on, null).observe(ContentCodings.parse(List.of("gzip"), REGISTRY),
+                new DecodeObservation.CountingBody(new ByteArrayInputStream(new byte[0])),
+                new ByteArrayInputStream(new byte[0]), 0).close();
+        assertEquals("CompressionStatistics[step 0, encoded {}, decoded {gzip=Totals[bodies=1, bytesIn=0, "
+                + "bytesOut=0, nanos=0]}]", on.toString());
+    }
+
+    @Test
     void theRawBodyCountsSingleBytesAndSkips() throws Exception {
         DecodeObservation.CountingBody raw = new DecodeObservation.CountingBody(new ByteArrayInputStream(new byte[10]));
         raw.read();
