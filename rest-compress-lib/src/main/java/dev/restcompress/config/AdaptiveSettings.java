@@ -65,15 +65,15 @@ public final class AdaptiveSettings {
     private AdaptiveSettings(Function<String, Object> lookup) {
         enabled = onOff(lookup, ADAPTIVE, false);
         identity = bool(lookup, IDENTITY, false);
-        highPercent = intValue(lookup, HIGH, 85, 1, 100);
-        lowPercent = intValue(lookup, LOW, 50, 0, 99);
+        highPercent = CompressionSettings.intValue(lookup, HIGH, 85, 1, 100);
+        lowPercent = CompressionSettings.intValue(lookup, LOW, 50, 0, 99);
         if (lowPercent >= highPercent) {
             throw new IllegalArgumentException(LOW + " (" + lowPercent + ") must be below " + HIGH + " ("
                     + highPercent + ")");
         }
-        periodMillis = intValue(lookup, PERIOD_MS, 100, 10, 10_000);
-        dwellDown = intValue(lookup, DWELL_DOWN, 3, 1, 1000);
-        dwellUp = intValue(lookup, DWELL_UP, 20, 1, 1000);
+        periodMillis = CompressionSettings.intValue(lookup, PERIOD_MS, 100, 10, 10_000);
+        dwellDown = CompressionSettings.intValue(lookup, DWELL_DOWN, 3, 1, 1000);
+        dwellUp = CompressionSettings.intValue(lookup, DWELL_UP, 20, 1, 1000);
         pressureSource = lookup.apply(PRESSURE_SOURCE);
         statistics = onOff(lookup, STATISTICS, true);
     }
@@ -166,27 +166,5 @@ public final class AdaptiveSettings {
             case "false" -> false;
             default -> throw new IllegalArgumentException(key + " must be true or false, was '" + v + "'");
         };
-    }
-
-    private static int intValue(Function<String, Object> lookup, String key, int def, int min, int max) {
-        Object v = lookup.apply(key);
-        if (v == null) {
-            return def;
-        }
-        long parsed;
-        if (v instanceof Number n) {
-            parsed = n.longValue();
-        } else {
-            try {
-                parsed = Long.parseLong(v.toString().trim());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(key + " must be an integer from " + min + " to " + max
-                        + ", was '" + v + "'", e);
-            }
-        }
-        if (parsed < min || parsed > max) {
-            throw new IllegalArgumentException(key + " must be from " + min + " to " + max + ", was " + parsed);
-        }
-        return (int) parsed;
     }
 }

@@ -128,11 +128,13 @@ public final class CompressionSettings {
         };
     }
 
-    private static int intValue(Function<String, Object> lookup, String key, int def, int min, int max) {
+    /** A whole number in {@code [min, max]} (a Number or its text), {@code def} when unset; else fails naming the key. */
+    static int intValue(Function<String, Object> lookup, String key, int def, int min, int max) {
         return (int) longValue(lookup, key, def, min, max);
     }
 
-    private static long longValue(Function<String, Object> lookup, String key, long def, long min, long max) {
+    /** As {@link #intValue}, for longs. Also read by {@link AdaptiveSettings} and {@link DictionarySettings}. */
+    static long longValue(Function<String, Object> lookup, String key, long def, long min, long max) {
         Object v = lookup.apply(key);
         if (v == null) {
             return def;

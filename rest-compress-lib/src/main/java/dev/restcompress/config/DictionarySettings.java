@@ -73,14 +73,14 @@ public final class DictionarySettings {
                     + " and '/', was '" + p + "'");
         }
         path = s;
-        threshold = (int) number(lookup, THRESHOLD, 256, 0, Integer.MAX_VALUE);
-        maxAge = number(lookup, MAX_AGE, 30L * 24 * 3600, 1, Integer.MAX_VALUE);
-        dczLevel = (int) number(lookup, DCZ_LEVEL, 3, 1, 19);
-        dcbLevel = (int) number(lookup, DCB_LEVEL, 5, 0, 11);
+        threshold = (int) CompressionSettings.longValue(lookup, THRESHOLD, 256, 0, Integer.MAX_VALUE);
+        maxAge = CompressionSettings.longValue(lookup, MAX_AGE, 30L * 24 * 3600, 1, Integer.MAX_VALUE);
+        dczLevel = (int) CompressionSettings.longValue(lookup, DCZ_LEVEL, 3, 1, 19);
+        dcbLevel = (int) CompressionSettings.longValue(lookup, DCB_LEVEL, 5, 0, 11);
         preference = preference(lookup.apply(PREFERENCE));
-        maxSize = (int) number(lookup, MAX_SIZE, 4L * 1024 * 1024, 1, 1 << 30);
-        deltaStoreBytes = number(lookup, DELTA_STORE_BYTES, 32L * 1024 * 1024, 0, Long.MAX_VALUE);
-        clientStoreBytes = number(lookup, CLIENT_STORE_BYTES, 16L * 1024 * 1024, 0, Long.MAX_VALUE);
+        maxSize = (int) CompressionSettings.longValue(lookup, MAX_SIZE, 4L * 1024 * 1024, 1, 1 << 30);
+        deltaStoreBytes = CompressionSettings.longValue(lookup, DELTA_STORE_BYTES, 32L * 1024 * 1024, 0, Long.MAX_VALUE);
+        clientStoreBytes = CompressionSettings.longValue(lookup, CLIENT_STORE_BYTES, 16L * 1024 * 1024, 0, Long.MAX_VALUE);
         Object e = lookup.apply(CLIENT_ENABLED);
         if (e == null) {
             clientEnabled = true;
@@ -125,23 +125,6 @@ public final class DictionarySettings {
         return List.copyOf(out);
     }
 
-    private static long number(Function<String, Object> lookup, String key, long def, long min, long max) {
-        Object v = lookup.apply(key);
-        if (v == null) {
-            return def;
-        }
-        long n;
-        try {
-            n = v instanceof Number num ? num.longValue() : Long.parseLong(v.toString().trim());
-        } catch (NumberFormatException ex) {
-            throw new IllegalArgumentException(key + " must be an integer from " + min + " to " + max + ", was '" + v
-                    + "'", ex);
-        }
-        if (n < min || n > max) {
-            throw new IllegalArgumentException(key + " must be from " + min + " to " + max + ", was " + n);
-        }
-        return n;
-    }
 
     /** Path segment(s) under the application base where dictionaries are served, without slashes at the ends. */
     public String path() {

@@ -43,13 +43,13 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
             return context.proceed();
         }
         DecodeObservation observation = (DecodeObservation) context.getProperty(DecodeObservation.PROPERTY);
+        if (observation == null) {
+            return proceedWithDecoded(context, decoded(codings, context.getInputStream(), contentLength(headers)));
+        }
         DecodeObservation.CountingBody raw = new DecodeObservation.CountingBody(context.getInputStream());
         long start = System.nanoTime();
         InputStream decoded = decoded(codings, raw, contentLength(headers));
-        if (observation != null) {
-            decoded = observation.observe(codings, raw, decoded, System.nanoTime() - start);
-        }
-        return proceedWithDecoded(context, decoded);
+        return proceedWithDecoded(context, observation.observe(codings, raw, decoded, System.nanoTime() - start));
     }
 
     /**

@@ -39,17 +39,23 @@ class EncodingOutputStreamTest {
                 flush), headers, pool, new StreamCounters());
     }
 
+    final CompressionStatistics statistics = new CompressionStatistics(true, null);
+    final java.util.concurrent.atomic.LongAdder atLevel = new java.util.concurrent.atomic.LongAdder();
+    final java.util.concurrent.atomic.LongAdder streamed = new java.util.concurrent.atomic.LongAdder();
+
+    /** An LZF stream (threshold 10) whose bodies are counted in {@link #statistics} as method {@code R#m}. */
+    EncodingOutputStream observed(boolean honorFlush) {
+        EncodeObservation observation = new EncodeObservation("R#m", "lzf", 0, 0, statistics.encodedCoding("lzf"),
+                statistics.encodedMethod("R#m"), atLevel, streamed);
+        return new EncodingOutputStream(sink, new EncodingPlan(LZF, true, 10, 1 << 20, Integer.MAX_VALUE, honorFlush,
+                observation), headers, pool, new StreamCounters());
+    }
+
     /** Streams a body (flushes honoured) of single bytes and arrays, with statistics counted. */
     @Test
     void streamedBodiesAreCountedExactly() throws IOException {
-        CompressionStatistics statistics = new CompressionStatistics(true, null);
-        java.util.concurrent.atomic.LongAdder atLevel = new java.util.concurrent.atomic.LongAdder();
-        java.util.concurrent.atomic.LongAdder streamed = new java.util.concurrent.atomic.LongAdder();
-        EncodeObservation observation = new EncodeObservation("R#m", "lzf", 0, 0, statistics.encodedCoding("lzf"),
-                statistics.encodedMethod("R#m"), atLevel, streamed);
         byte[] data = text(5000);
-        try (EncodingOutputStream out = new EncodingOutputStream(sink, new EncodingPlan(LZF, true, 10, 1 << 20,
-                Integer.MAX_VALUE, true, observation), headers, pool, new StreamCounters())) {
+        try (EncodingOutputStream out = observed(true)) {
             out.write(data, 0, 1000);
             out.flush(); // streaming from here
             for (int i = 1000; i < 1010; i++) {
@@ -70,14 +76,8 @@ class EncodingOutputStreamTest {
     /** A one-shot body is counted at its level with the bytes that went out. */
     @Test
     void oneShotBodiesAreCountedAtTheirLevel() throws IOException {
-        CompressionStatistics statistics = new CompressionStatistics(true, null);
-        java.util.concurrent.atomic.LongAdder atLevel = new java.util.concurrent.atomic.LongAdder();
-        java.util.concurrent.atomic.LongAdder streamed = new java.util.concurrent.atomic.LongAdder();
-        EncodeObservation observation = new EncodeObservation("R#m", "lzf", 0, 0, statistics.encodedCoding("lzf"),
-                statistics.encodedMethod("R#m"), atLevel, streamed);
         byte[] data = text(5000);
-        try (EncodingOutputStream out = new EncodingOutputStream(sink, new EncodingPlan(LZF, true, 10, 1 << 20,
-                Integer.MAX_VALUE, false, observation), headers, pool, new StreamCounters())) {
+        try (EncodingOutputStream out = observed(false)) {
             out.write(data);
         }
         CompressionStatistics.Totals totals = statistics.encodedByCoding().get("lzf");
