@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  */
 public final class PeerClassPath {
     /** Overrides where the Jersey peer's jars are. */
-    public static final String JERSEY_LIB_PROPERTY = "rest-compress.bench.jersey-lib";
+    public static final String JERSEY_LIB_PROPERTY = "restcompress.bench.jersey-lib";
 
     private PeerClassPath() {
     }

@@ -1,0 +1,134 @@
+package dev.restcompress.bench.interceptor;
+
+import dev.restcompress.codec.Codec;
+import dev.restcompress.config.CompressionSettings;
+import dev.restcompress.server.RestCompressFeature;
+import jakarta.ws.rs.core.HttpHeaders;
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+import org.jboss.resteasy.mock.MockDispatcherFactory;
+import org.jboss.resteasy.mock.MockHttpRequest;
+import org.jboss.resteasy.mock.MockHttpResponse;
+import org.jboss.resteasy.spi.Dispatcher;
+
+/**
+ * The cost the feature adds outside the codec, measured as a paired difference in one JVM: rounds of
+ * three back-to-back batches (the write path without the feature, with it, and the codec alone on
+ * the same bytes), each timed with this thread's CPU clock.
+ *
+ * <p>Why next to {@link InterceptorBench}: there, "with", "without" and "codec alone" are three
+ * separate forks, so the small difference of two large means carries the spread of both, and each
+ * fork compiles a pure-Java codec (LZF) against its own profile; on a shared machine the error bars
+ * are larger than the cost being measured. Here every round measures all three under the same
+ * conditions, so drift cancels in the per-round difference, the codec runs the same compiled code
+ * in both places, and time the thread spends descheduled by other processes is not counted. What
+ * this does not see is garbage-collector threads' work: allocation is measured exactly by the JMH
+ * rows ({@code gc.alloc.rate.norm}).
+ */
+final class PairedOverhead {
+    /**
+     * The per-round medians and the spread of the added cost.
+     *
+     * @param offNs the path without the feature, median ns per request
+     * @param onNs with the feature
+     * @param codecNs the codec alone on the same body (one-shot compress), NaN for below-threshold
+     * @param outsideNs median of the per-round "on - off - codec" (below-threshold: "on - off")
+     * @param outsideQ1 its lower quartile
+     * @param outsideQ3 its upper quartile
+     * @param rounds rounds measured
+     */
+    record Result(double offNs, double onNs, double codecNs, double outsideNs, double outsideQ1, double outsideQ3,
+            int rounds) {
+    }
+
+    private final byte[] body;
+    private final String coding;
+
+    PairedOverhead(byte[] body, String coding) {
+        this.body = body;
+        this.coding = coding;
+    }
+
+    /**
+     * Measures {@code path} ("below-threshold" or "one-shot"): {@code rounds} rounds after as many
+     * warm-up rounds, each batch sized to take about {@code batchMs}.
+     */
+    Result measure(String path, int rounds, int batchMs) {
+        boolean encoded = path.equals("one-shot");
+        Dispatcher off = dispatcher(false);
+        Dispatcher on = dispatcher(true);
+        Codec codec = CompressionSettings.fromSystemProperties().createRegistry().forCoding(coding);
+        byte[] out = new byte[codec.maxCompressedLength(body.length)];
+        String offUri = "/plain/" + path;
+        String onUri = "/" + path;
+        Runnable[] variants = {
+            () -> request(off, offUri),
+            () -> request(on, onUri),
+            () -> codec.compress(body, 0, body.length, out, 0),
+        };
+        com.sun.management.ThreadMXBean clock =
+                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        int batch = batchSize(variants[1], batchMs, clock); // with the feature: the slowest variant
+        double[][] ns = new double[variants.length][rounds];
+        for (int round = -rounds; round < rounds; round++) { // negative rounds warm up
+            for (int v = 0; v < variants.length; v++) {
+                if (v == 2 && !encoded) {
+                    continue;
+                }
+                long start = clock.getCurrentThreadCpuTime();
+                for (int i = 0; i < batch; i++) {
+                    variants[v].run();
+                }
+                if (round >= 0) {
+                    ns[v][round] = (clock.getCurrentThreadCpuTime() - start) / (double) batch;
+                }
+            }
+        }
+        double[] outside = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            outside[r] = ns[1][r] - ns[0][r] - (encoded ? ns[2][r] : 0);
+        }
+        return new Result(quantile(ns[0], 0.5), quantile(ns[1], 0.5), encoded ? quantile(ns[2], 0.5) : Double.NaN,
+                quantile(outside, 0.5), quantile(outside, 0.25), quantile(outside, 0.75), rounds);
+    }
+
+    private Dispatcher dispatcher(boolean feature) {
+        Dispatcher d = MockDispatcherFactory.createDispatcher();
+        if (feature) {
+            d.getProviderFactory().register(RestCompressFeature.class);
+        }
+        d.getRegistry().addSingletonResource(new BenchResource(body, Arrays.copyOf(body,
+                dev.restcompress.bench.core.ResponseBody.SMALL)));
+        return d;
+    }
+
+    private void request(Dispatcher d, String uri) {
+        try {
+            MockHttpResponse response = new MockHttpResponse();
+            d.invoke(MockHttpRequest.get(uri).header(HttpHeaders.ACCEPT_ENCODING, coding), response);
+            if (response.getStatus() != 200) {
+                throw new IllegalStateException(uri + ": status " + response.getStatus());
+            }
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    /** Runs per batch so that one batch of {@code slowest} takes about {@code batchMs}. */
+    private static int batchSize(Runnable slowest, int batchMs, com.sun.management.ThreadMXBean clock) {
+        long start = clock.getCurrentThreadCpuTime();
+        int n = 0;
+        while (n < 10_000 && clock.getCurrentThreadCpuTime() - start < 50_000_000L) {
+            slowest.run();
+            n++;
+        }
+        double perOp = (clock.getCurrentThreadCpuTime() - start) / (double) n;
+        return (int) Math.max(1, Math.min(100_000, batchMs * 1e6 / perOp));
+    }
+
+    static double quantile(double[] values, double q) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[(int) Math.round(q * (sorted.length - 1))];
+    }
+}
