@@ -45,7 +45,7 @@ class BenchQuickIT {
 
         assertEquals(0, rc, "BenchMain exit code");
         for (String f : List.of("report.md", "codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png",
-                "small-payload.csv", "small-payload.png", "interceptor.csv")) {
+                "small-payload.csv", "small-payload.png", "interceptor.csv", "interceptor-paired.csv")) {
             assertTrue(Files.size(out.resolve(f)) > 0, f + " is empty");
         }
         byte[] pngMagic = {(byte) 0x89, 'P', 'N', 'G'};
@@ -60,6 +60,8 @@ class BenchQuickIT {
         }
         // Header plus 3 paths x 2 codings.
         assertEquals(7, Files.readAllLines(out.resolve("interceptor.csv")).size(), "interceptor rows");
+        // Header plus 2 paths (below-threshold, one-shot) x 2 codings, measured in one JVM.
+        assertEquals(5, Files.readAllLines(out.resolve("interceptor-paired.csv")).size(), "paired rows");
         String report = Files.readString(out.resolve("report.md"));
         for (String section : List.of("## Codec throughput and size", "## Small payloads", "**Verdict:**",
                 "## Interceptor overhead")) {

@@ -69,6 +69,21 @@ public class BenchResource {
         return out -> writeChunked(body, out);
     }
 
+    /** Below the threshold without the feature, as a built response: {@link VaryEntryBench}'s baseline. */
+    @GET
+    @Path("plain/response")
+    public jakarta.ws.rs.core.Response plainResponse() {
+        return jakarta.ws.rs.core.Response.ok(small).build();
+    }
+
+    /** The same with the one header the feature always adds: what that header costs by itself. */
+    @GET
+    @Path("plain/response-with-vary")
+    public jakarta.ws.rs.core.Response plainResponseWithVary() {
+        return jakarta.ws.rs.core.Response.ok(small)
+                .header(jakarta.ws.rs.core.HttpHeaders.VARY, jakarta.ws.rs.core.HttpHeaders.ACCEPT_ENCODING).build();
+    }
+
     static void writeChunked(byte[] body, java.io.OutputStream out) throws java.io.IOException {
         for (int off = 0; off < body.length; off += STREAM_CHUNK) {
             out.write(body, off, Math.min(STREAM_CHUNK, body.length - off));

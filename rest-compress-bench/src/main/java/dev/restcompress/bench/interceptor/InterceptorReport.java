@@ -59,8 +59,8 @@ final class InterceptorReport {
 
     /** Bytes the {@code Vary: Accept-Encoding} entry itself allocates ({@link VaryEntryBench}); NaN if not run. */
     private double varyEntryBytes() {
-        Measurement with = find("VaryEntryBench", "withVary");
-        Measurement without = find("VaryEntryBench", "withoutVary");
+        Measurement with = find("VaryEntryBench", "request", "vary", "with");
+        Measurement without = find("VaryEntryBench", "request", "vary", "without");
         return with == null || without == null ? Double.NaN : with.bytesPerOp() - without.bytesPerOp();
     }
 
@@ -120,7 +120,8 @@ final class InterceptorReport {
                 + "means from three forks (read it with the ± of each; the paired table below is the verdict on "
                 + "time). B/op is exact (`gc.alloc.rate.norm`) and includes the mock response's growing byte array, "
                 + "which holds the bytes sent, so encoded paths can allocate less than identity ones. The "
-                + "`Vary: Accept-Encoding` entry itself costs " + Markdown.num(vary, 0) + " B (`VaryEntryBench`); "
+                + "`Vary: Accept-Encoding` entry itself costs " + Markdown.num(vary, 0) + " B from resource to container "
+                + "(`VaryEntryBench`: the same small body as a built response with and without it); "
                 + "target below the threshold: < " + (int) MAX_BELOW_THRESHOLD_B + " B beyond it.");
         md.table(List.of("path", "coding", "off ns/op", "on ns/op", "added ns", "added B/op", "codec ns",
                 "outside codec ns", "outside / codec"), table);
