@@ -7,16 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.server.CodingsTestApplication;
 import dev.restcompress.server.ServerTestSupport;
-import dev.restcompress.testing.TestServer;
+import dev.restcompress.testing.TestServerExtension;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,18 +23,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The client feature with every coding: it advertises zstd and br, decodes them, and sends them. */
 @Timeout(60)
 class ClientCodingsTest {
-    static TestServer server;
+    @RegisterExtension
+    static final TestServerExtension server = ServerTestSupport.extension(true, Map.of());
     Client client;
 
-    @BeforeAll
-    static void start() throws Exception {
-        server = TestServer.start(new CodingsTestApplication(Map.of()));
-    }
 
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-    }
 
     @AfterEach
     void closeClient() {

@@ -8,7 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.server.ServerTestSupport;
-import dev.restcompress.testing.TestServer;
+import dev.restcompress.testing.TestServerExtension;
+import java.util.Map;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
@@ -18,27 +19,19 @@ import jakarta.ws.rs.core.Response;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jboss.resteasy.client.jaxrs.ResteasyClient;
 import org.jboss.resteasy.client.jaxrs.ResteasyWebTarget;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 /** The client feature against a real server: Accept-Encoding, response decoding, request encoding. */
 @Timeout(60)
 class ClientFeatureTest {
-    static TestServer server;
+    @RegisterExtension
+    static final TestServerExtension server = ServerTestSupport.extension(false, Map.of());
     Client client;
 
-    @BeforeAll
-    static void start() throws Exception {
-        server = ServerTestSupport.startTestServer();
-    }
 
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-    }
 
     @AfterEach
     void closeClient() {

@@ -8,6 +8,7 @@ import dev.restcompress.codec.Codec;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.io.BufferPool;
 import dev.restcompress.testing.TestServer;
+import dev.restcompress.testing.TestServerExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,11 +20,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -39,21 +40,14 @@ class CompressionBombTest {
     /** What the heap may grow by: twice the limit (the entity reader's growing array) plus slack. */
     static final long HEAP_BOUND = 2L * LIMIT + (64L << 20);
 
-    static TestServer server;
+    @RegisterExtension
+    static final TestServerExtension server = TestServerExtension.of(Set.of(CodingsResource.class, WireRecorder.class),
+            Map.of(CompressionSettings.MAX_DECODED_SIZE, LIMIT));
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     static final Map<String, Codec> CODECS = Map.of("zstd", Codecs.of("zstd", 3, 1), "br", Codecs.of("br", 4, 1),
             "gzip", Codecs.of("gzip", 6, 6), "lzf", Codecs.of("lzf"));
 
-    @BeforeAll
-    static void start() throws Exception {
-        server = TestServer.start(new CodingsTestApplication(Map.of(CompressionSettings.MAX_DECODED_SIZE, LIMIT)));
-    }
 
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-        assertEquals(0, BufferPool.shared().outstanding(), "pooled buffers leaked");
-    }
 
     /** Compresses {@link #BOMB_SIZE} zeros through the streaming encoder, 1 MiB at a time. */
     /**
@@ -81,7 +75,7 @@ class CompressionBombTest {
     @ParameterizedTest
     @ValueSource(strings = {"zstd", "br", "gzip", "lzf"})
     void bombIs413WithBoundedHeap(String coding) throws Exception {
-        attack(server, "echo", coding, LIMIT, HEAP_BOUND);
+        attack(server.uri("echo"), coding, LIMIT, HEAP_BOUND);
     }
 
     /**
@@ -96,11 +90,11 @@ class CompressionBombTest {
         int limit = 32 << 20;
         try (TestServer big = TestServer.start(
                 new CodingsTestApplication(Map.of(CompressionSettings.MAX_DECODED_SIZE, limit)))) {
-            attack(big, "count", coding, limit, 2L * limit);
+            attack(big.uri("count"), coding, limit, 2L * limit);
         }
     }
 
-    private static void attack(TestServer target, String path, String coding, int limit, long heapBound)
+    private static void attack(java.net.URI target, String coding, int limit, long heapBound)
             throws Exception {
         byte[] body = bomb(CODECS.get(coding), bombSize(CODECS.get(coding), limit));
         assertTrue(body.length < 16 << 20, "bomb is " + body.length + " bytes");
@@ -129,7 +123,7 @@ class CompressionBombTest {
             // Chunked (no Content-Length): Undertow refuses any request body declared larger than 2 MiB
             // (its default max entity size) with a bare 500 before the application runs, and the LZF
             // bomb is 12 MB on the wire. Chunked, the decoder sees it and stops at the limit.
-            HttpRequest req = HttpRequest.newBuilder(target.uri(path)).timeout(Duration.ofSeconds(60))
+            HttpRequest req = HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(60))
                     .header("Content-Encoding", coding)
                     .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body)))
                     .build();
@@ -142,8 +136,8 @@ class CompressionBombTest {
         assertEquals(413, r.statusCode(), new String(r.body(), StandardCharsets.UTF_8));
         long growth = peak.get() - baseline;
         // For the record (the closing notes quote it): what the attack cost.
-        System.out.printf("bomb %s to /%s: %d bytes on the wire for %d MiB, 413 after %d ms, heap growth %d MiB "
-                + "(bound %d MiB, limit %d MiB)%n", coding, path, body.length,
+        System.out.printf("bomb %s to %s: %d bytes on the wire for %d MiB, 413 after %d ms, heap growth %d MiB "
+                + "(bound %d MiB, limit %d MiB)%n", coding, target.getPath(), body.length,
                 bombSize(CODECS.get(coding), limit) >> 20, millis, growth >> 20, heapBound >> 20, limit >> 20);
         assertTrue(growth < heapBound, "heap grew by " + (growth >> 20) + " MiB decoding a " + coding
                 + " bomb; bound " + (heapBound >> 20) + " MiB");

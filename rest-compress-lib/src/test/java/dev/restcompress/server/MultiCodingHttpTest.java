@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.io.BufferPool;
-import dev.restcompress.testing.TestServer;
+import dev.restcompress.testing.TestServerExtension;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.net.http.HttpClient;
@@ -19,10 +19,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -32,21 +32,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(60)
 class MultiCodingHttpTest {
     static final int LIMIT = 200_000;
-    static TestServer server;
+    @RegisterExtension
+    static final TestServerExtension server = TestServerExtension.of(Set.of(CodingsResource.class, WireRecorder.class),
+            Map.of(CompressionSettings.MAX_DECODED_SIZE, LIMIT));
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     static final Map<String, Codec> CODECS = Map.of("zstd", Codecs.of("zstd", 3, 1), "br", Codecs.of("br", 4, 3),
             "lzf", Codecs.of("lzf"), "gzip", Codecs.of("gzip", 6, 1));
 
-    @BeforeAll
-    static void start() throws Exception {
-        server = TestServer.start(new CodingsTestApplication(Map.of(CompressionSettings.MAX_DECODED_SIZE, LIMIT)));
-    }
 
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-        assertEquals(0, BufferPool.shared().outstanding(), "pooled buffers leaked");
-    }
 
     static HttpResponse<byte[]> get(String path, String acceptEncoding) throws Exception {
         HttpRequest req = HttpRequest.newBuilder(server.uri(path)).timeout(Duration.ofSeconds(30))

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.io.BufferPool;
-import dev.restcompress.testing.TestServer;
+import dev.restcompress.testing.TestServerExtension;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -16,9 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -28,21 +28,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(60)
 class RequestDecodingTest {
     static final int LIMIT = 100_000;
-    static TestServer server;
+    @RegisterExtension
+    static final TestServerExtension server = TestServerExtension.of(Set.of(TestResource.class, WireRecorder.class),
+            Map.of(CompressionSettings.MAX_DECODED_SIZE, LIMIT));
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     static final Codec LZF = Codecs.of("lzf");
     static final Codec GZIP = Codecs.of("gzip", 6, 1);
 
-    @BeforeAll
-    static void start() throws Exception {
-        server = TestServer.start(new TestApplication(Map.of(CompressionSettings.MAX_DECODED_SIZE, LIMIT)));
-    }
 
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-        assertEquals(0, BufferPool.shared().outstanding(), "pooled buffers leaked");
-    }
 
     static byte[] compress(Codec codec, byte[] data) {
         byte[] out = new byte[codec.maxCompressedLength(data.length)];

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.codec.Codec;
 import dev.restcompress.io.BufferPool;
-import dev.restcompress.testing.TestServer;
+import dev.restcompress.testing.TestServerExtension;
 import java.io.InputStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,11 +19,11 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -31,21 +31,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The response path over real HTTP: negotiation, threshold, one-shot, streaming, Vary, ETag. */
 @Timeout(60)
 class ServerEncodingTest {
-    static TestServer server;
+    @RegisterExtension
+    static final TestServerExtension server = TestServerExtension.of(Set.of(TestResource.class, WireRecorder.class),
+            Map.of());
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     static final Codec LZF = Codecs.of("lzf");
     static final Codec GZIP = Codecs.of("gzip", 6, 1);
 
-    @BeforeAll
-    static void start() throws Exception {
-        server = TestServer.start(new TestApplication(Map.of()));
-    }
 
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-        assertEquals(0, BufferPool.shared().outstanding(), "pooled buffers leaked");
-    }
 
     static HttpResponse<byte[]> get(String path, String... headers) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(server.uri(path)).timeout(Duration.ofSeconds(30));

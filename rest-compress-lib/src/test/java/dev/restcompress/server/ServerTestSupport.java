@@ -1,15 +1,21 @@
 package dev.restcompress.server;
 
-import dev.restcompress.testing.TestServer;
+import dev.restcompress.testing.TestServerExtension;
 import java.util.Map;
+import java.util.Set;
 
 /** Lets tests in other packages start the test application. */
 public final class ServerTestSupport {
     private ServerTestSupport() {
     }
 
-    public static TestServer startTestServer() throws Exception {
-        return TestServer.start(new TestApplication(Map.of()));
+    /**
+     * A test server with the feature and {@code CodingsResource} (all four codings) or
+     * {@code TestResource}, and the leak check after each test.
+     */
+    public static TestServerExtension extension(boolean allCodings, Map<String, Object> properties) {
+        return TestServerExtension.of(Set.of(allCodings ? CodingsResource.class : TestResource.class,
+                WireRecorder.class), properties);
     }
 
     public static byte[] payload(int size) {

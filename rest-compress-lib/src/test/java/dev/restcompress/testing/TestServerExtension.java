@@ -89,6 +89,11 @@ public final class TestServerExtension implements BeforeAllCallback, AfterAllCal
         return feature.statistics();
     }
 
+    /** The server's root URI. */
+    public URI base() {
+        return server.base();
+    }
+
     /** The server's URI for a path relative to its root. */
     public URI uri(String path) {
         return server.uri(path);
