@@ -83,13 +83,22 @@ final class CompressionBinder implements DynamicFeature {
      * time), else a new one built from the configuration (logging the start-up line) and stored there.
      */
     static CompressionBinder of(FeatureContext context) {
+        CompressionBinder shared = shared(context);
+        return shared != null ? shared : create(context);
+    }
+
+    /**
+     * The binder the configuration of {@code context} holds ({@link #PROPERTY}, or its
+     * {@link BinderSlot}, built there the first time); {@code null} when it holds neither.
+     */
+    static CompressionBinder shared(FeatureContext context) {
         if (context.getConfiguration().getProperty(PROPERTY) instanceof CompressionBinder existing) {
             return existing;
         }
         if (context.getConfiguration().getProperty(BinderSlot.PROPERTY) instanceof BinderSlot slot) {
             return slot.binder(() -> create(context));
         }
-        return create(context);
+        return null;
     }
 
     /** A new binder built from the configuration of {@code context} (logging the start-up line), stored there. */
