@@ -41,8 +41,9 @@ import org.junit.jupiter.api.Timeout;
  * threshold, {@code Vary}, ETags of encoded variants, streaming flushes that reach the client, and
  * request decoding (400, 413 including a bomb, 415), each rejection logged in one line without a stack
  * trace, and shared dictionaries (RFC 9842: the served dictionary, {@code dcz}/{@code dcb} for a client
- * that holds it, bodies coded with it, delta versions). A runtime's test module extends this class and says where {@link ContractResource} is served;
- * the server must run with {@code rest-compress.max-decoded-size} = {@value #MAX_DECODED_SIZE} and
+ * that holds it, bodies coded with it, delta versions). A runtime's test module extends this class and
+ * says where {@link ContractResource} is served; the server must run with
+ * {@code rest-compress.max-decoded-size} = {@value #MAX_DECODED_SIZE} and
  * {@code rest-compress.request-decoding} = {@code all}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)

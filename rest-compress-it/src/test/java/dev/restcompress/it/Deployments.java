@@ -14,10 +14,10 @@ import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /**
- * The WAR every deployment test deploys: the rest-compress library classes, compress-lzf, zstd-jni
- * and brotli4j as library jars, the library's native libdeflate shim and coding-provider list (as the library jar
- * carries them), the shared contract's application ({@code dev.restcompress.contract.app}) and the
- * {@link ContractApplication} that configures it. Test code stays out, the contract's own
+ * The WAR every deployment test deploys: the rest-compress library classes, compress-lzf, zstd-jni and
+ * brotli4j as library jars, the library's native libdeflate shim and coding-provider list (as the
+ * library jar carries them), the shared contract's application ({@code dev.restcompress.contract.app})
+ * and the {@link ContractApplication} that configures it. Test code stays out, the contract's own
  * ({@code HttpContract}, its {@code Wire}) included. Neither Jakarta REST nor RESTEasy is inside: the
  * container provides them (on Jetty resteasy-servlet-initializer from the test class path, on WildFly
  * its own modules).

@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The WAR is self-contained for a container with isolated class loaders (WildFly): library, LZF,
- * zstd-jni and brotli4j jars and the contract's application (with its dictionary) inside; test classes (this module's and the contract's own, such as
- * {@code HttpContract} and its {@code Wire}) outside. Needs no container.
+ * zstd-jni and brotli4j jars and the contract's application (with its dictionary) inside; test classes
+ * (this module's and the contract's own, such as {@code HttpContract} and its {@code Wire}) outside.
+ * Needs no container.
  */
 class WarContentsIT {
     private final WebArchive war = Deployments.war("contents");
