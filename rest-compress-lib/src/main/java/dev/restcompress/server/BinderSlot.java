@@ -17,7 +17,7 @@ final class BinderSlot {
     /** The configuration property that holds the slot. */
     static final String PROPERTY = "dev.restcompress.server.BinderSlot";
 
-    private CompressionBinder binder;
+    private volatile CompressionBinder binder; // written once, under the lock; read by every request
 
     /**
      * Puts a slot, and the dictionary endpoint that serves the binder it will hold, into the application
@@ -42,8 +42,9 @@ final class BinderSlot {
         return binder;
     }
 
-    /** The dictionaries of the binder, or {@code null} while no method has been bound. */
-    synchronized DictionarySupport dictionaries() {
-        return binder == null ? null : binder.dictionaries();
+    /** The dictionaries of the binder, or {@code null} while no method has been bound. Lock-free. */
+    DictionarySupport dictionaries() {
+        CompressionBinder b = binder;
+        return b == null ? null : b.dictionaries();
     }
 }
