@@ -8,9 +8,10 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 
 /**
- * The WAR is self-contained for a container with isolated class loaders (WildFly): library, LZF jar
- * and the contract's application inside; test classes (this module's and the contract's own, such as
- * {@code HttpContract} and its {@code Wire}) outside. Needs no container.
+ * The WAR is self-contained for a container with isolated class loaders (WildFly): library, LZF,
+ * zstd-jni and brotli4j jars and the contract's application (with its dictionary) inside; test classes
+ * (this module's and the contract's own, such as {@code HttpContract} and its {@code Wire}) outside.
+ * Needs no container.
  */
 class WarContentsIT {
     private final WebArchive war = Deployments.war("contents");
@@ -28,6 +29,11 @@ class WarContentsIT {
         assertTrue(war.contains("/WEB-INF/classes/" + Deployments.CODING_PROVIDERS), "the coding providers");
         assertTrue(war.getContent(p -> p.get().matches("/WEB-INF/lib/compress-lzf-.*\\.jar")).size() == 1,
                 () -> war.toString(true));
+        assertTrue(war.contains("/WEB-INF/classes/" + Deployments.DICTIONARY), "the contract's shared dictionary");
+        for (String jar : new String[] {"zstd-jni", "brotli4j", "service", "native-linux-x86_64"}) {
+            assertTrue(war.getContent(p -> p.get().matches("/WEB-INF/lib/" + jar + "-[0-9].*\\.jar")).size() == 1,
+                    () -> jar + " missing: " + war.toString(true));
+        }
     }
 
     @Test

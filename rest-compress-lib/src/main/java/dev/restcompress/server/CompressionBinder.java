@@ -79,13 +79,30 @@ final class CompressionBinder implements DynamicFeature {
 
     /**
      * The binder of the application that {@code context} configures: the one already stored under
-     * {@link #PROPERTY}, else a new one built from the configuration (logging the start-up line) and
-     * stored there.
+     * {@link #PROPERTY}, else the one of the application's {@link BinderSlot} (built there the first
+     * time), else a new one built from the configuration (logging the start-up line) and stored there.
      */
     static CompressionBinder of(FeatureContext context) {
+        CompressionBinder shared = shared(context);
+        return shared != null ? shared : create(context);
+    }
+
+    /**
+     * The binder the configuration of {@code context} holds ({@link #PROPERTY}, or its
+     * {@link BinderSlot}, built there the first time); {@code null} when it holds neither.
+     */
+    static CompressionBinder shared(FeatureContext context) {
         if (context.getConfiguration().getProperty(PROPERTY) instanceof CompressionBinder existing) {
             return existing;
         }
+        if (context.getConfiguration().getProperty(BinderSlot.PROPERTY) instanceof BinderSlot slot) {
+            return slot.binder(() -> create(context));
+        }
+        return null;
+    }
+
+    /** A new binder built from the configuration of {@code context} (logging the start-up line), stored there. */
+    private static CompressionBinder create(FeatureContext context) {
         // The application's properties first, then MicroProfile Config (Quarkus' application.properties),
         // then system properties.
         java.util.function.Function<String, Object> lookup = key -> {
@@ -150,13 +167,15 @@ final class CompressionBinder implements DynamicFeature {
                 ? new DecodeObservation(plans.method(), adaptiveSettings.statistics() ? statistics : null, monitor)
                 : null;
         context.register(new NegotiationFilter(policy, plans, decoding, methodDictionaries), Priorities.HEADER_DECORATOR);
-        if (methodDictionaries != null && !dictionaryEndpoint && !dictionaryEndpointWarned) {
-            // RESTEasy's services-file setup binds methods through the dynamic feature alone, which
-            // cannot register the pre-matching filter that serves the dictionaries.
+        if (methodDictionaries != null && methodDictionaries.staticDictionary() != null && !dictionaryEndpoint
+                && !dictionaryEndpointWarned) {
+            // Only RestCompressDynamicFeature ran (it was listed alone in Application.getClasses(), or
+            // the runtime's auto-registration was switched off): a dynamic feature cannot register the
+            // pre-matching filter that serves the dictionaries. Delta methods need no endpoint.
             dictionaryEndpointWarned = true;
-            LOG.log(System.Logger.Level.WARNING, "rest-compress: {0} uses shared dictionaries, but their "
-                    + "endpoint is not registered, so clients cannot fetch them: register "
-                    + "RestCompressFeature in the application", resourceInfo.getResourceMethod());
+            LOG.log(System.Logger.Level.WARNING, "rest-compress: {0} has a @Dictionary, but the endpoint that "
+                    + "serves it is not registered, so clients cannot fetch it: register "
+                    + RestCompressFeature.class.getName() + " in the application as well", resourceInfo.getResourceMethod());
         }
         if (methodDictionaries != null) {
             // Reader interceptors run in ascending priority: the dictionary decoder before the ordinary one.

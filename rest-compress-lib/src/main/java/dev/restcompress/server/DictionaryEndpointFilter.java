@@ -9,6 +9,7 @@ import jakarta.ws.rs.container.PreMatching;
 import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import java.util.function.Supplier;
 
 /**
  * Serves the static dictionaries at {@code <application base>/<rest-compress.dictionary.path>/<name>}
@@ -20,26 +21,31 @@ import jakarta.ws.rs.core.Response;
  */
 @PreMatching
 final class DictionaryEndpointFilter implements ContainerRequestFilter {
-    private final DictionarySupport support;
-    private final String prefix;
+    private final Supplier<DictionarySupport> dictionaries;
 
-    DictionaryEndpointFilter(DictionarySupport support) {
-        this.support = support;
-        this.prefix = support.settings().path() + "/";
+    /**
+     * {@code dictionaries}: those of the application, or {@code null} while they are not known yet
+     * (RESTEasy's services-file setup builds the binder after this filter is registered, {@link BinderSlot}).
+     */
+    DictionaryEndpointFilter(Supplier<DictionarySupport> dictionaries) {
+        this.dictionaries = dictionaries;
     }
 
     @Override
     public void filter(ContainerRequestContext request) {
+        DictionarySupport support = dictionaries.get();
         String path = request.getUriInfo().getPath();
-        if (path == null) {
+        if (support == null || path == null) {
             return;
         }
         // Runs before every request of the application: no substring unless the path is ours.
+        String prefix = support.settings().path();
         int from = path.startsWith("/") ? 1 : 0;
-        if (!path.startsWith(prefix, from)) {
+        int name = from + prefix.length() + 1;
+        if (path.length() <= name || !path.startsWith(prefix, from) || path.charAt(name - 1) != '/') {
             return;
         }
-        DictionarySupport.Served served = support.byName(path.substring(from + prefix.length()));
+        DictionarySupport.Served served = support.byName(path.substring(name));
         if (served == null) {
             return; // not ours: the application may have its own resource there, or answers 404
         }

@@ -17,13 +17,31 @@ import jakarta.ws.rs.ext.Provider;
  * class (and {@link RestCompressFeature}) by itself. Elsewhere it is harmless: when both classes are
  * applied they share one binder (stored in the application's configuration) and each method is bound
  * once. Settings are read from the application's configuration and system properties, as for
- * {@link RestCompressFeature}. Stateless; thread-safe.
+ * {@link RestCompressFeature}. One instance serves one application. Thread-safe.
  */
 @Provider
 @ConstrainedTo(RuntimeType.SERVER)
 public final class RestCompressDynamicFeature implements DynamicFeature {
+    private CompressionBinder own; // guarded by this
+
     @Override
     public void configure(ResourceInfo resourceInfo, FeatureContext context) {
-        CompressionBinder.of(context).configure(resourceInfo, context);
+        binder(context).configure(resourceInfo, context);
+    }
+
+    /**
+     * The application's binder; when the configuration holds none, the one this feature built for
+     * an earlier method: Jersey and RESTEasy give each method a configuration of its own, and without
+     * this each method would get a binder (a start-up line, codecs, statistics) of its own.
+     */
+    private synchronized CompressionBinder binder(FeatureContext context) {
+        CompressionBinder shared = CompressionBinder.shared(context);
+        if (shared != null) {
+            return shared;
+        }
+        if (own == null) {
+            own = CompressionBinder.of(context);
+        }
+        return own;
     }
 }

@@ -32,8 +32,13 @@ public final class RestCompressFeature implements Feature {
         this.statistics = binder.statistics();
         context.register(binder);
         ApplicationProviders.registerMappers(context);
-        context.register(new DictionaryEndpointFilter(binder.dictionaries()));
-        binder.dictionaryEndpointRegistered();
+        if (context.getConfiguration().getProperty(BinderSlot.PROPERTY) == null) {
+            // Else RESTEasy's services-file setup registered the endpoint already, with the slot the
+            // binder came from (BinderSlot).
+            DictionarySupport dictionaries = binder.dictionaries();
+            context.register(new DictionaryEndpointFilter(() -> dictionaries));
+            binder.dictionaryEndpointRegistered();
+        }
         if (binder.quarkusRest()) {
             context.register(new BindingCheck(binder));
         }

@@ -12,7 +12,9 @@ import jakarta.ws.rs.core.FeatureContext;
  * without this class a resource that reads its {@code InputStream} itself would turn a corrupt or
  * oversized body into a 500 instead of 400/413. It registers them ({@link ApplicationProviders})
  * unless {@link RestCompressFeature} did already. It must not build the application's binder: the
- * application's properties are not in the configuration yet when RESTEasy runs it.
+ * application's properties are not in the configuration yet when RESTEasy runs it. It puts a
+ * {@link BinderSlot} there instead, so that every method shares one binder, and registers the endpoint
+ * that serves the shared dictionaries, a pre-matching filter the dynamic feature cannot register.
  * Not annotated {@code @Provider}, so runtimes that scan for providers (Quarkus) never pick it up; only
  * that services file names it. Not API: public only because RESTEasy instantiates it. Stateless.
  */
@@ -21,6 +23,7 @@ public final class ResteasyAutoRegistration implements Feature {
     @Override
     public boolean configure(FeatureContext context) {
         ApplicationProviders.registerMappers(context);
+        BinderSlot.install(context);
         return true;
     }
 }

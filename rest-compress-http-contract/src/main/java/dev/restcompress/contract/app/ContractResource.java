@@ -1,6 +1,8 @@
 package dev.restcompress.contract.app;
 
 import dev.restcompress.annotation.Compress;
+import dev.restcompress.annotation.DeltaDictionary;
+import dev.restcompress.annotation.Dictionary;
 import dev.restcompress.annotation.FastGzip;
 import dev.restcompress.annotation.LZF;
 import jakarta.ws.rs.Consumes;
@@ -31,6 +33,14 @@ public class ContractResource {
     public static final String LENGTH = "X-Request-Decoded-Length";
     /** The entity tag of {@code GET etag}. */
     public static final String ETAG = "v7";
+    /** The name of the shared dictionary: served at {@code <application base>/_dictionaries/contract}. */
+    public static final String DICTIONARY = "contract";
+    /** The class-path resource of the shared dictionary (raw content, hand-written JSON orders). */
+    public static final String DICTIONARY_RESOURCE = "/dev/restcompress/contract/app/contract.dict";
+    /** The dictionary's {@code match}: the runtimes serve the application under different prefixes. */
+    public static final String DICTIONARY_MATCH = "*/contract/dict/*";
+    /** The dictionary's id. */
+    public static final String DICTIONARY_ID = "contract-v1";
 
     /** Offers lzf (the server's first choice) and gzip. */
     @GET
@@ -142,5 +152,34 @@ public class ContractResource {
     @FastGzip
     public Response echo(@HeaderParam(SeenEncodingFilter.HEADER) String seen, byte[] body) {
         return Response.ok(body).header(SEEN, seen).header(LENGTH, body.length).build();
+    }
+
+    /** Order {@code n} ({@code Payloads.order}), with the shared dictionary {@value #DICTIONARY}. */
+    @GET
+    @Path("dict/order/{n}")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Dictionary(name = DICTIONARY, resource = DICTIONARY_RESOURCE, match = DICTIONARY_MATCH, id = DICTIONARY_ID)
+    public String dictionaryOrder(@PathParam("n") int n) {
+        return Payloads.order(n);
+    }
+
+    /** Echoes the decoded request body, as {@link #echo}, for bodies coded with the shared dictionary. */
+    @POST
+    @Path("dict/echo")
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.APPLICATION_OCTET_STREAM)
+    @Dictionary(name = DICTIONARY, resource = DICTIONARY_RESOURCE, match = DICTIONARY_MATCH, id = DICTIONARY_ID)
+    public Response dictionaryEcho(@HeaderParam(SeenEncodingFilter.HEADER) String seen, byte[] body) {
+        return Response.ok(body).header(SEEN, seen).header(LENGTH, body.length).build();
+    }
+
+    /** Version {@code v} of the catalog ({@code Payloads.catalog}): each response is the dictionary of the next. */
+    @GET
+    @Path("dict/catalog")
+    @Produces(MediaType.TEXT_PLAIN) // JSON lines; text, so that Quarkus does not ask for a JSON extension
+    @DeltaDictionary
+    public Response catalog(@QueryParam("v") int version) {
+        // Fresh for a while, as RFC 9842 clients keep a dictionary only while its response is fresh.
+        return Response.ok(Payloads.catalog(version)).header("Cache-Control", "max-age=60").build();
     }
 }
