@@ -68,7 +68,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# --- issue 3: the C harness that times libdeflate itself (native-floor suite) -------------------
+# --- the C harness that times libdeflate itself (native-floor suite) -------------------
 HARNESS_SRC="$REPO_DIR/rest-compress-bench/src/main/c/libdeflate_harness.c"
 if command -v gcc >/dev/null 2>&1; then
     if gcc -O2 -Wall -std=c11 -o "$tmp/libdeflate_harness" "$HARNESS_SRC" -ldl; then
@@ -80,7 +80,7 @@ else
     log "WARNING: no gcc; the native-floor section will be skipped"
 fi
 
-# --- issue 5: optional bandwidth mode, inside network namespaces this script owns ---------------
+# --- optional bandwidth mode, inside network namespaces this script owns ---------------
 LINK_SCRIPT="$REPO_DIR/rest-compress-bench/scripts/netns-link.sh"
 runner=()
 if [ -n "$bandwidth" ]; then

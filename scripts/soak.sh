@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soaks the demo server (issue 13): starts it in its own JVM (fixed 256 MB heap, native memory
+# Soaks the demo server: starts it in its own JVM (fixed 256 MB heap, native memory
 # tracking, 127.0.0.1, a free port), drives a checked mix of GETs, POSTs and attacks in every coding
 # at it, samples RSS, heap after GC, NMT, threads and fds, and writes
 #   <repo>/results/soak/<timestamp>/report.md, samples.csv, requests.csv, chart.svg, server.log

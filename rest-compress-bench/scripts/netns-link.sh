@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A bandwidth-limited test link for the bandwidth suite (issue 5), entirely inside two network
+# A bandwidth-limited test link for the bandwidth suite, entirely inside two network
 # namespaces this script creates: nothing is added to the host's own network namespace.
 #
 #   rcb-cli-ID [rcbcID 10.213.0.1/30] <== veth ==> [rcbsID 10.213.0.2/30] rcb-srv-ID

@@ -12,7 +12,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * The response data path for one encoded response (DESIGN.md section 3).
+ * The response data path for one encoded response: buffer, then one-shot or streaming.
  *
  * <p>Buffers the entity in a pooled buffer. At {@link #finish()}: a body below the threshold goes
  * out unencoded and framed by the container, one that does not shrink goes out unencoded with an

@@ -62,7 +62,7 @@ final class NativeFloorReport {
                 + "decompressor, one-shot gzip calls, each timed for at least " + seconds + " s per file after a "
                 + "warm-up call) on the same " + files + " file(s) as the codec suite; harmonic mean of MB/s of "
                 + "uncompressed data over the files, round trip = compress + decompress time. Java columns: "
-                + "`gzip-libdeflate-N` from the codec suite (JMH) of this run. Target (issue 3): Java >= "
+                + "`gzip-libdeflate-N` from the codec suite (JMH) of this run. Target: Java >= "
                 + Math.round(NativeFloor.TARGET * 100) + "% of C. The SPI's decompress reads a bounded stream "
                 + "(as request bodies of unknown length do), so it is not expected to reach the one-shot C decode.");
         md.table(List.of("level", "op", "C MB/s", "Java spi MB/s", "spi / C", "Java raw MB/s", "raw / C"), table);

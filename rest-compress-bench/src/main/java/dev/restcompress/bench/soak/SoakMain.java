@@ -10,7 +10,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The soak (issue 13): starts the demo server in its own JVM with native memory tracking, drives
+ * The soak: starts the demo server in its own JVM with native memory tracking, drives
  * a checked mix of requests and attacks at it from a few threads, samples its memory every few
  * seconds and writes {@code samples.csv}, {@code requests.csv}, {@code chart.svg} and
  * {@code report.md} with a verdict: HELD (exit 0), LEAKED (1) or ERRORED (2). Run through
