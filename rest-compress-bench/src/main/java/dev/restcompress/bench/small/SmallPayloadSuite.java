@@ -2,18 +2,25 @@ package dev.restcompress.bench.small;
 
 import dev.restcompress.bench.codec.BenchCodec;
 import dev.restcompress.bench.core.JmhRunner;
+import dev.restcompress.bench.core.Measurement;
 import dev.restcompress.bench.core.SuiteContext;
+import dev.restcompress.bench.dictionary.JsonRecordSets;
+import dev.restcompress.config.DictionarySettings;
 import java.util.List;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
  * The small-payload suite: {@link SmallPayloadBench} for every codec at every size, then
- * {@link SmallPayloadReport}'s table, chart and break-even verdict on the reference link.
+ * {@link SmallPayloadReport}'s table, chart and break-even verdict on the reference link; then the
+ * dictionary rows ({@link DictionaryPayloadBench}) and issue 11's break-even of dictionary
+ * compression on held-out JSON records ({@link DictionaryRecordBench}, {@link DictionaryBreakEven}).
  */
 public final class SmallPayloadSuite {
     /** The files {@link #run} creates. */
-    public static final List<String> FILES = java.util.stream.Stream.concat(SmallPayloadReport.FILES.stream(),
-            DictionaryPayloadReport.FILES.stream()).toList();
+    public static final List<String> FILES = java.util.stream.Stream.of(SmallPayloadReport.FILES,
+            DictionaryPayloadReport.FILES, List.of("dictionary-break-even.csv")).flatMap(List::stream).toList();
+    /** Dictionary size of the break-even rows (the trainer's default). */
+    static final int BREAK_EVEN_DICTIONARY_KIB = 64;
 
     private SmallPayloadSuite() {
     }
@@ -36,10 +43,39 @@ public final class SmallPayloadSuite {
             dictionaryOptions.param("size", "256", "1024", "4096");
             sizes = 3;
         }
-        ctx.progress().report("small-payload suite, dictionary rows: 3 codings x " + sizes + " sizes x 2 ops"
-                + jmh.estimate(3 * sizes * 2));
+        ctx.progress().report("small-payload suite, dictionary rows: 4 codings x " + sizes + " sizes x 2 ops"
+                + jmh.estimate(4 * sizes * 2));
         new DictionaryPayloadReport(ctx.corpus(), jmh.run("small-dictionary", dictionaryOptions))
                 .write(ctx.out(), ctx.md());
+
+        // Issue 11's break-even: held-out records of the corpus' JSON files, each with its own API's dictionary.
+        try {
+            JsonRecordSets.load(List.of(ctx.corpus()));
+        } catch (IllegalStateException e) {
+            ctx.md().paragraph("Dictionary break-even rows skipped: " + e.getMessage());
+            return FILES;
+        }
+        int level = DictionarySettings.DEFAULT_DCZ_LEVEL;
+        String[] recordCodecs = {"dcz-3", "zstd-" + level, "dcz-" + level};
+        String[] recordSizes = quick ? new String[] {"256", "1024", "0"} : new String[] {"128", "256", "384", "512", "1024", "0"};
+        ctx.progress().report("small-payload suite, break-even rows: " + recordCodecs.length + " codecs x "
+                + recordSizes.length + " sizes x 2 ops" + jmh.estimate(recordCodecs.length * recordSizes.length * 2));
+        var recordOptions = jmh.options(DictionaryRecordBench.class).param("codec", recordCodecs)
+                .param("size", recordSizes).param("dictKib", Integer.toString(BREAK_EVEN_DICTIONARY_KIB))
+                .jvmArgsAppend("-D" + JsonRecordSets.PROPERTY + "=" + JsonRecordSets.propertyValue(List.of(ctx.corpus())));
+        List<Measurement> records = jmh.run("small-dictionary-records", recordOptions);
+        String saved = System.setProperty(JsonRecordSets.PROPERTY, JsonRecordSets.propertyValue(List.of(ctx.corpus())));
+        try {
+            DictionaryBreakEven.write(records, BREAK_EVEN_DICTIONARY_KIB, linkMbps, ctx.out(), ctx.md());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } finally {
+            if (saved == null) {
+                System.clearProperty(JsonRecordSets.PROPERTY);
+            } else {
+                System.setProperty(JsonRecordSets.PROPERTY, saved);
+            }
+        }
         return FILES;
     }
 }
