@@ -17,8 +17,9 @@ import java.util.Map;
  * {@code DictionaryBreakEven} for time): on held-out JSON records under 4 KiB of every data set of
  * {@link JsonRecordSets}, with each API's dictionary made from its other records, the total bytes of
  * {@code dcz} (40-byte header included) as a share of gzip-6's, for every dictionary size, way of
- * making the dictionary and zstd level asked; then, for the first size/method/level, one row per
- * data set, dcb and zstd without a dictionary, and what the zstd frame's optional fields cost.
+ * making the dictionary and zstd level asked; then, for the first size and method at the library's
+ * default dcz level, one row per data set with dcb and zstd without a dictionary, what the zstd
+ * frame's optional fields cost, and the ratio a size-dependent level would give.
  *
  * <p>Dictionary methods: {@code concat} ({@link RawDictionary#concatenate}: whole training records,
  * evenly spread), {@code first} (the first training records that fit), {@code fastcover} (zstd's
@@ -27,7 +28,8 @@ import java.util.Map;
  * and the output says so.
  *
  * <p>Usage: {@code java -cp benchmarks.jar dev.restcompress.bench.dictionary.DictionarySizes
- * [--dict-kib 32,64,110] [--methods concat,first,fastcover,legacy] [--levels 1,3,6,9,12,19] [--dcb 5]}.
+ * [--dict-kib 64,32,110] [--methods concat,first,fastcover,legacy] [--levels 1,3,6,9,12,19] [--dcb 5]
+ * [--split 256,512,1024,2048] [--low-level 3]}.
  * "micro" is total dcz bytes over total gzip-6 bytes (the goal's measure: every body weighs by its
  * bytes, so the largest data sets dominate); "macro" is the mean of the per-data-set ratios.
  */
@@ -38,8 +40,9 @@ public final class DictionarySizes {
     }
 
     public static void main(String[] args) throws IOException {
-        Map<String, String> o = new LinkedHashMap<>(Map.of("--dict-kib", "32,64,110", "--methods", "concat,first,fastcover,legacy",
-                "--levels", "1,3,6,9,12,19", "--dcb", "5"));
+        Map<String, String> o = new LinkedHashMap<>(Map.of("--dict-kib", "64,32,110", "--methods", "concat,first,fastcover,legacy",
+                "--levels", "1,3,6,9,12,19", "--dcb", "5",
+                "--split", "256,512,1024,2048", "--low-level", "3"));
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (!o.containsKey(args[i])) {
                 throw new IllegalArgumentException("unknown option " + args[i] + ", known: " + o.keySet());
@@ -102,12 +105,51 @@ public final class DictionarySizes {
             }
         }
         perDataSet(sets, bodies, gzipPerSet, kibs[0] * 1024, methods[0], levels, dcbLevel);
+        sizeDependent(sets, bodies, gzip, kibs[0] * 1024, methods[0], Integer.parseInt(o.get("--low-level")),
+                ints(o.get("--split")));
     }
 
-    /** One row per data set for the first dictionary size and method, and the frame-field costs. */
+    /**
+     * A size-dependent level (a proposal, not what the library does): bodies below N at the low level,
+     * the others at the library's default dcz level; the goal's ratio for each N.
+     */
+    private static void sizeDependent(List<JsonRecordSets.DataSet> sets, List<List<byte[]>> bodies, long gzip, int size,
+                                      String method, int low, int[] splits) throws IOException {
+        int high = dev.restcompress.config.DictionarySettings.DEFAULT_DCZ_LEVEL;
+        long[] total = new long[splits.length];
+        long[] lowBodies = new long[splits.length];
+        for (int s = 0; s < sets.size(); s++) {
+            if (bodies.get(s).isEmpty()) {
+                continue;
+            }
+            byte[] d = dictionary(sets.get(s), method, size);
+            if (d == null) {
+                d = sets.get(s).dictionary(size);
+            }
+            Engine lowEngine = BenchDictionary.engine("dcz-" + low, d);
+            Engine highEngine = BenchDictionary.engine("dcz-" + high, d);
+            for (byte[] b : bodies.get(s)) {
+                int atLow = (int) sum(lowEngine, List.of(b));
+                int atHigh = (int) sum(highEngine, List.of(b));
+                for (int i = 0; i < splits.length; i++) {
+                    boolean small = b.length < splits[i];
+                    total[i] += small ? atLow : atHigh;
+                    lowBodies[i] += small ? 1 : 0;
+                }
+            }
+        }
+        System.out.printf(Locale.ROOT, "%nsize-dependent level (%s %d KiB): dcz-%d below N bytes, dcz-%d (the default) from N%n",
+                method, size / 1024, low, high);
+        for (int i = 0; i < splits.length; i++) {
+            System.out.printf(Locale.ROOT, "  N = %5d: %4d bodies at level %d, dcz/gzip %.4f%n", splits[i], lowBodies[i], low,
+                    (double) total[i] / gzip);
+        }
+    }
+
+    /** One row per data set for the first dictionary size and method at the default level, and the frame-field costs. */
     private static void perDataSet(List<JsonRecordSets.DataSet> sets, List<List<byte[]>> bodies, long[] gzipPerSet,
                                    int size, String method, int[] levels, int dcbLevel) throws IOException {
-        int level = levels[levels.length > 1 ? 1 : 0];
+        int level = dev.restcompress.config.DictionarySettings.DEFAULT_DCZ_LEVEL;
         System.out.printf(Locale.ROOT, "%nper data set: %s %d KiB dictionary, dcz level %d, dcb quality %d "
                 + "(sizes as %% of identity; last columns: of gzip-6)%n", method, size / 1024, level, dcbLevel);
         System.out.printf(Locale.ROOT, "%-38s %5s %6s | %6s %7s %6s %6s | %8s %8s%n", "data set", "n", "avg B", "gzip6",
