@@ -39,7 +39,11 @@ public final class JsonRecordSets {
 
     /** The folders of this JVM (see the class comment). */
     public static List<Path> folders() {
-        String value = System.getProperty(PROPERTY);
+        return folders(System.getProperty(PROPERTY));
+    }
+
+    /** The folders of a path list; null or blank: {@code testdata} and {@code ../shared/corpus/json}, whichever exist. */
+    public static List<Path> folders(String value) {
         List<Path> out = new ArrayList<>();
         if (value != null && !value.isBlank()) {
             for (String p : value.split(File.pathSeparator)) {
@@ -55,7 +59,7 @@ public final class JsonRecordSets {
         return out;
     }
 
-    /** The property value naming {@code folders} (absolute), for a forked JVM. */
+    /** The path list naming {@code folders} (absolute), for {@link #folders(String)} in another JVM. */
     public static String propertyValue(List<Path> folders) {
         return String.join(File.pathSeparator, folders.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList());
     }

@@ -47,8 +47,8 @@ public final class DictionaryBreakEven {
 
     /** Bytes of one codec at one size, computed outside JMH from the same bodies. */
     record Sizes(int bodies, double identity, double wire, double gzip) {
-        static Sizes of(String codec, int size, int dictKib) throws IOException {
-            DictionaryRecordBodies b = DictionaryRecordBodies.of(codec, size, dictKib);
+        static Sizes of(String codec, int size, int dictKib, List<Path> folders) throws IOException {
+            DictionaryRecordBodies b = DictionaryRecordBodies.of(codec, size, dictKib, folders);
             long identity = 0;
             long wire = 0;
             long gzip = 0;
@@ -82,17 +82,19 @@ public final class DictionaryBreakEven {
         double linkMbps = Double.parseDouble(o.get("--link-mbps"));
         JmhRunner jmh = new JmhRunner(Integer.parseInt(o.get("--forks")), Integer.parseInt(o.get("--warmups")),
                 Integer.parseInt(o.get("--iterations")), Integer.parseInt(o.get("--time-ms")), out);
+        List<Path> folders = JsonRecordSets.folders();
         ChainedOptionsBuilder options = jmh.options(DictionaryRecordBench.class).param("codec", codecs)
                 .param("size", sizes).param("dictKib", Integer.toString(dictKib))
-                .jvmArgsAppend("-D" + JsonRecordSets.PROPERTY + "=" + JsonRecordSets.propertyValue(JsonRecordSets.folders()));
+                .param("folders", JsonRecordSets.propertyValue(folders));
         List<Measurement> results = jmh.run("dictionary-break-even", options);
         Markdown md = new Markdown();
-        write(results, dictKib, linkMbps, out, md);
+        write(results, dictKib, folders, linkMbps, out, md);
         Files.writeString(out.resolve("dictionary-break-even.md"), md.toString());
         System.out.println(md);
     }
 
-    static void write(List<Measurement> results, int dictKib, double linkMbps, Path out, Markdown md) throws IOException {
+    static void write(List<Measurement> results, int dictKib, List<Path> folders, double linkMbps, Path out, Markdown md)
+            throws IOException {
         Map<String, Measurement> byKey = new LinkedHashMap<>();
         for (Measurement m : results) {
             if (m.benchmark().equals("DictionaryRecordBench")) {
@@ -119,7 +121,7 @@ public final class DictionaryBreakEven {
             if (enc == null) {
                 continue;
             }
-            Sizes s = Sizes.of(codec, size, dictKib);
+            Sizes s = Sizes.of(codec, size, dictKib, folders);
             String coding = codec.substring(0, codec.indexOf('-'));
             int contentEncoding = ("Content-Encoding: " + coding + "\r\n").length();
             double saved = s.identity() - s.wire() - contentEncoding;

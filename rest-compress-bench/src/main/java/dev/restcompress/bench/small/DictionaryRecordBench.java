@@ -1,5 +1,6 @@
 package dev.restcompress.bench.small;
 
+import dev.restcompress.bench.dictionary.JsonRecordSets;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -32,6 +33,13 @@ public class DictionaryRecordBench {
     @Param({"64"})
     public int dictKib;
 
+    /**
+     * The JSON folders ({@link JsonRecordSets#propertyValue} form); empty: {@link JsonRecordSets#folders()}.
+     * A parameter, not a system property, so that forked and in-process runs see the same folders.
+     */
+    @Param({""})
+    public String folders;
+
     private DictionaryRecordBodies bodies;
     private byte[][] compressed;
     private int[] compressedLength;
@@ -41,7 +49,7 @@ public class DictionaryRecordBench {
 
     @Setup
     public void setUp() throws IOException {
-        bodies = DictionaryRecordBodies.of(codec, size, dictKib);
+        bodies = DictionaryRecordBodies.of(codec, size, dictKib, JsonRecordSets.folders(folders));
         int n = bodies.bodies.length;
         compressed = new byte[n][];
         compressedLength = new int[n];

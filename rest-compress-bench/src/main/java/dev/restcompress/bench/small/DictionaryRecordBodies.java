@@ -35,13 +35,13 @@ final class DictionaryRecordBodies {
     }
 
     /** The bodies of {@code size} (0 = whole records) and, per body, {@code codec} with its data set's dictionary. */
-    static DictionaryRecordBodies of(String codec, int size, int dictionaryKib) {
+    static DictionaryRecordBodies of(String codec, int size, int dictionaryKib, List<java.nio.file.Path> folders) {
         List<byte[]> bodies = new ArrayList<>();
         List<Engine> engines = new ArrayList<>();
         Map<String, Engine> bySet = new HashMap<>();
         long dictionaryBytes = 0;
         int sets = 0;
-        for (JsonRecordSets.DataSet set : JsonRecordSets.load()) {
+        for (JsonRecordSets.DataSet set : JsonRecordSets.load(folders)) {
             List<byte[]> picked = new ArrayList<>();
             for (byte[] r : set.heldOut()) {
                 if (size == 0 && r.length < WHOLE_BELOW) {

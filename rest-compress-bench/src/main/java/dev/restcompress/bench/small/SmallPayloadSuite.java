@@ -27,7 +27,7 @@ public final class SmallPayloadSuite {
 
     /**
      * Runs the suite; {@code linkMbps} is the reference link of the verdict. {@code quick} measures
-     * the dictionary rows at three sizes only.
+     * the dictionary rows at three sizes and the break-even rows of the default dcz level at two.
      */
     public static List<String> run(SuiteContext ctx, JmhRunner jmh, List<BenchCodec> codecs, double linkMbps,
                                    boolean quick) throws RunnerException {
@@ -43,8 +43,8 @@ public final class SmallPayloadSuite {
             dictionaryOptions.param("size", "256", "1024", "4096");
             sizes = 3;
         }
-        ctx.progress().report("small-payload suite, dictionary rows: 4 codings x " + sizes + " sizes x 2 ops"
-                + jmh.estimate(4 * sizes * 2));
+        ctx.progress().report("small-payload suite, dictionary rows: 3 codings x " + sizes + " sizes x 2 ops"
+                + jmh.estimate(3 * sizes * 2));
         new DictionaryPayloadReport(ctx.corpus(), jmh.run("small-dictionary", dictionaryOptions))
                 .write(ctx.out(), ctx.md());
 
@@ -56,25 +56,20 @@ public final class SmallPayloadSuite {
             return FILES;
         }
         int level = DictionarySettings.DEFAULT_DCZ_LEVEL;
-        String[] recordCodecs = {"dcz-3", "zstd-" + level, "dcz-" + level};
-        String[] recordSizes = quick ? new String[] {"256", "1024", "0"} : new String[] {"128", "256", "384", "512", "1024", "0"};
+        // Quick (the build's smoke run): the default level at two sizes only.
+        String[] recordCodecs = quick ? new String[] {"dcz-" + level} : new String[] {"dcz-3", "zstd-" + level, "dcz-" + level};
+        String[] recordSizes = quick ? new String[] {"256", "0"} : new String[] {"128", "256", "384", "512", "1024", "0"};
         ctx.progress().report("small-payload suite, break-even rows: " + recordCodecs.length + " codecs x "
                 + recordSizes.length + " sizes x 2 ops" + jmh.estimate(recordCodecs.length * recordSizes.length * 2));
+        List<java.nio.file.Path> folders = List.of(ctx.corpus());
         var recordOptions = jmh.options(DictionaryRecordBench.class).param("codec", recordCodecs)
                 .param("size", recordSizes).param("dictKib", Integer.toString(BREAK_EVEN_DICTIONARY_KIB))
-                .jvmArgsAppend("-D" + JsonRecordSets.PROPERTY + "=" + JsonRecordSets.propertyValue(List.of(ctx.corpus())));
+                .param("folders", JsonRecordSets.propertyValue(folders));
         List<Measurement> records = jmh.run("small-dictionary-records", recordOptions);
-        String saved = System.setProperty(JsonRecordSets.PROPERTY, JsonRecordSets.propertyValue(List.of(ctx.corpus())));
         try {
-            DictionaryBreakEven.write(records, BREAK_EVEN_DICTIONARY_KIB, linkMbps, ctx.out(), ctx.md());
+            DictionaryBreakEven.write(records, BREAK_EVEN_DICTIONARY_KIB, folders, linkMbps, ctx.out(), ctx.md());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
-        } finally {
-            if (saved == null) {
-                System.clearProperty(JsonRecordSets.PROPERTY);
-            } else {
-                System.setProperty(JsonRecordSets.PROPERTY, saved);
-            }
         }
         return FILES;
     }
