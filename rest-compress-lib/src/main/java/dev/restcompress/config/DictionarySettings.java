@@ -17,8 +17,9 @@ import java.util.function.Function;
  *       far earlier than the ordinary threshold)</td></tr>
  *   <tr><td>{@value #MAX_AGE}</td><td>2592000 (30 days)</td><td>{@code Cache-Control: max-age} of a
  *       served dictionary, in seconds; the browser keeps it that long</td></tr>
- *   <tr><td>{@value #DCZ_LEVEL}</td><td>3</td><td>zstd level of {@code dcz} (1-19)</td></tr>
- *   <tr><td>{@value #DCB_LEVEL}</td><td>5</td><td>brotli quality of {@code dcb} (0-11)</td></tr>
+ *   <tr><td>{@value #DCZ_LEVEL}</td><td>{@value #DEFAULT_DCZ_LEVEL}</td><td>zstd level of {@code dcz} (1-19);
+ *       see {@link #DEFAULT_DCZ_LEVEL} for why it is higher than zstd's usual 3</td></tr>
+ *   <tr><td>{@value #DCB_LEVEL}</td><td>{@value #DEFAULT_DCB_LEVEL}</td><td>brotli quality of {@code dcb} (0-11)</td></tr>
  *   <tr><td>{@value #PREFERENCE}</td><td>dcz,dcb</td><td>which dictionary coding wins when the client
  *       weighs both the same (browsers send {@code dcb, dcz} with equal weight)</td></tr>
  *   <tr><td>{@value #MAX_SIZE}</td><td>4194304</td><td>largest dictionary kept: a delta version, or
@@ -42,6 +43,19 @@ public final class DictionarySettings {
     public static final String DELTA_STORE_BYTES = CompressionSettings.PREFIX + "dictionary.delta-store-bytes";
     public static final String CLIENT_STORE_BYTES = CompressionSettings.PREFIX + "client.dictionary-store-bytes";
     public static final String CLIENT_ENABLED = CompressionSettings.PREFIX + "client.dictionaries";
+
+    /**
+     * Default zstd level of {@code dcz}. Small bodies are what dictionaries are for, and on them
+     * level 12 makes 0.490 of gzip-6's bytes where level 3 makes 0.553 (2,074 held-out JSON bodies
+     * under 4 KiB, 64 KiB dictionaries of other records of the same API; issue 11 report,
+     * {@code DictionarySizes} in the bench). The price is encode time: about 3x level 3's per small
+     * body (JMH, {@code DictionaryBreakEven}; still no slower than zstd at level 12 without a
+     * dictionary), which on a 1 Gbit/s link costs more than the bytes it saves: lower it (3) where
+     * responses go to clients on fast links and bytes matter less than CPU.
+     */
+    public static final int DEFAULT_DCZ_LEVEL = 12;
+    /** Default brotli quality of {@code dcb} (0.48 of gzip-6 on the same bodies with 32 KiB dictionaries). */
+    public static final int DEFAULT_DCB_LEVEL = 5;
 
     /** Every key, for the unknown-key check. */
     public static final List<String> KEYS = List.of(PATH, THRESHOLD, MAX_AGE, DCZ_LEVEL, DCB_LEVEL, PREFERENCE, MAX_SIZE,
@@ -75,8 +89,8 @@ public final class DictionarySettings {
         path = s;
         threshold = (int) CompressionSettings.longValue(lookup, THRESHOLD, 256, 0, Integer.MAX_VALUE);
         maxAge = CompressionSettings.longValue(lookup, MAX_AGE, 30L * 24 * 3600, 1, Integer.MAX_VALUE);
-        dczLevel = (int) CompressionSettings.longValue(lookup, DCZ_LEVEL, 3, 1, 19);
-        dcbLevel = (int) CompressionSettings.longValue(lookup, DCB_LEVEL, 5, 0, 11);
+        dczLevel = (int) CompressionSettings.longValue(lookup, DCZ_LEVEL, DEFAULT_DCZ_LEVEL, 1, 19);
+        dcbLevel = (int) CompressionSettings.longValue(lookup, DCB_LEVEL, DEFAULT_DCB_LEVEL, 0, 11);
         preference = preference(lookup.apply(PREFERENCE));
         maxSize = (int) CompressionSettings.longValue(lookup, MAX_SIZE, 4L * 1024 * 1024, 1, 1 << 30);
         deltaStoreBytes = CompressionSettings.longValue(lookup, DELTA_STORE_BYTES, 32L * 1024 * 1024, 0, Long.MAX_VALUE);
@@ -141,10 +155,12 @@ public final class DictionarySettings {
         return maxAge;
     }
 
+    /** zstd level of {@code dcz} (one-shot and streaming, static and delta dictionaries). */
     public int dczLevel() {
         return dczLevel;
     }
 
+    /** brotli quality of {@code dcb}. */
     public int dcbLevel() {
         return dcbLevel;
     }

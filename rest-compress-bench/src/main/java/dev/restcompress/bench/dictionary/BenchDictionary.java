@@ -4,6 +4,7 @@ import dev.restcompress.bench.codec.BenchCodecs;
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.Engine;
 import dev.restcompress.bench.core.SpiEngine;
+import dev.restcompress.codec.CodingProviders;
 import dev.restcompress.codec.dictionary.DictionaryCodecs;
 import dev.restcompress.dictionary.CompressionDictionary;
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ public final class BenchDictionary {
     }
 
     /**
-     * The library's codec through the SPI: {@code zstd-N} (no dictionary) or {@code dcz-N} /
+     * The library's codec through the SPI: {@code zstd-N} (no dictionary, any level) or {@code dcz-N} /
      * {@code dcb-N} (RFC 9842, the 40/36-byte header included) with {@code dictionary} at level N.
      */
     public static Engine engine(String id, byte[] dictionary) {
@@ -55,6 +56,10 @@ public final class BenchDictionary {
         if (coding.equals("dcz") || coding.equals("dcb")) {
             return new SpiEngine(DictionaryCodecs.create(coding, CompressionDictionary.of("bench", dictionary, "/*", ""),
                     level));
+        }
+        if (coding.equals("zstd")) {
+            // Any level, through the library's provider (the catalogue lists zstd-1 and zstd-3 only).
+            return new SpiEngine(CodingProviders.get("zstd").create(level, 1));
         }
         return BenchCodecs.byId(id).engine("spi");
     }

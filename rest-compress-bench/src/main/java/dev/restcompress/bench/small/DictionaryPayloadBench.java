@@ -3,6 +3,7 @@ package dev.restcompress.bench.small;
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.Engine;
 import dev.restcompress.bench.dictionary.BenchDictionary;
+import dev.restcompress.config.DictionarySettings;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +26,9 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class DictionaryPayloadBench {
-    @Param({"zstd-3", "dcz-3", "dcb-5"})
+    /** The library's default levels, and zstd at dcz's level for the encode-cost ratio. */
+    @Param({"zstd-" + DictionarySettings.DEFAULT_DCZ_LEVEL, "dcz-" + DictionarySettings.DEFAULT_DCZ_LEVEL,
+        "dcb-" + DictionarySettings.DEFAULT_DCB_LEVEL})
     public String codec;
 
     @Param({"128", "256", "512", "1024", "2048", "4096", "8192"})

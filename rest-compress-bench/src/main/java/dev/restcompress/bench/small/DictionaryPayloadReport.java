@@ -8,6 +8,7 @@ import dev.restcompress.bench.dictionary.DeltaVersions;
 import dev.restcompress.bench.dictionary.TrainDictionary;
 import dev.restcompress.bench.report.Csv;
 import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.config.DictionarySettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -26,8 +27,9 @@ import java.util.TreeMap;
  */
 final class DictionaryPayloadReport {
     static final List<String> FILES = List.of("small-dictionary.csv");
-    private static final String BASELINE = "zstd-3";
-    private static final String DCZ = "dcz-3";
+    private static final String BASELINE = "zstd-" + DictionarySettings.DEFAULT_DCZ_LEVEL;
+    private static final String DCZ = "dcz-" + DictionarySettings.DEFAULT_DCZ_LEVEL;
+    private static final String DCB = "dcb-" + DictionarySettings.DEFAULT_DCB_LEVEL;
 
     private record Cell(String codec, int size, double meanCompressed, double meanGzip, double saved,
                         Measurement compress, Measurement decompress) {
@@ -109,8 +111,8 @@ final class DictionaryPayloadReport {
                 + BenchDictionary.TRAINING_FROM + " on (same shape, other records, no measured byte). "
                 + "dcz/dcb sizes include their 40/36-byte header; \"saved\" is net of the `Content-Encoding` "
                 + "line and, for dcz/dcb, the request's `Available-Dictionary` line. Every row is the library's "
-                + "codec through the SPI (one-shot compress, bounded decompress): zstd-3 is dcz-3 without "
-                + "the dictionary.");
+                + "codec through the SPI (one-shot compress, bounded decompress): " + BASELINE + " is " + DCZ
+                + " without the dictionary (" + DCZ + " and " + DCB + " are the library's default levels).");
         md.table(List.of("codec", "size B", "size ratio", "of gzip-6", "saved B", "compress ns/op",
                 "decompress ns/op", "break-even link Mbit/s"), table);
         encodeCost(md);
@@ -118,7 +120,7 @@ final class DictionaryPayloadReport {
         delta(md);
     }
 
-    /** dcz-3 compress time over zstd-3's, per size, with the error of the ratio. */
+    /** dcz compress time over zstd's at the same (default) level, per size, with the error of the ratio. */
     private void encodeCost(Markdown md) {
         TreeMap<Integer, Cell> dcz = byCodec.get(DCZ);
         TreeMap<Integer, Cell> zstd = byCodec.get(BASELINE);
@@ -136,9 +138,9 @@ final class DictionaryPayloadReport {
             double err = ratio * Math.hypot(relative(a.compress()), relative(b.compress()));
             rows.add(List.of(Integer.toString(size), Markdown.withError(ratio, err, 2)));
         }
-        md.paragraph("Encode cost of the dictionary: dcz-3 compress time / zstd-3 compress time (same run; "
+        md.paragraph("Encode cost of the dictionary: " + DCZ + " compress time / " + BASELINE + " compress time (same run; "
                 + "error from both rows' 99.9% intervals; the machine is shared and noisy).");
-        md.table(List.of("size B", "dcz-3 / zstd-3 compress time"), rows);
+        md.table(List.of("size B", DCZ + " / " + BASELINE + " compress time"), rows);
     }
 
     private static double relative(Measurement m) {
@@ -154,7 +156,7 @@ final class DictionaryPayloadReport {
         long dcz = 0;
         long dcb = 0;
         Engine dczEngine = BenchDictionary.engine(DCZ, dictionary);
-        Engine dcbEngine = BenchDictionary.engine("dcb-5", dictionary);
+        Engine dcbEngine = BenchDictionary.engine(DCB, dictionary);
         Engine zstdEngine = BenchDictionary.engine(BASELINE, dictionary);
         for (String name : Corpus.names(corpus)) {
             byte[] body = Corpus.read(corpus, name);
@@ -180,7 +182,7 @@ final class DictionaryPayloadReport {
                 Long.toString(dcz), Long.toString(dcb), Markdown.num(100.0 * dcz / gzip, 1) + "%"));
         md.paragraph("Whole JSON documents below 4 KiB (each a complete small response; all shorter than "
                 + BenchDictionary.TRAINING_FROM + " B, so the trainer never saw them): bytes on the wire.");
-        md.table(List.of("file", "identity", "gzip-6", "zstd-3", "dcz-3", "dcb-5", "dcz-3 of gzip-6"), rows);
+        md.table(List.of("file", "identity", "gzip-6", BASELINE, DCZ, DCB, DCZ + " of gzip-6"), rows);
     }
 
     /** The previous version of a 100 KB+ JSON document as the dictionary of the next one. */
@@ -205,16 +207,16 @@ final class DictionaryPayloadReport {
             deltaRow(rows, "3 blocks replaced", v1, DeltaVersions.blocksReplaced(v1, other, fraction));
         }
         md.paragraph("Delta: `" + name + "` (" + v1.length + " B) is version 1 and the dictionary of version 2 "
-                + "(dcz-3 and dcb-5 with version 1 as raw dictionary; bytes on the wire incl. header).");
-        md.table(List.of("change", "bytes changed", "gzip-6", "zstd-3", "dcz-3", "dcb-5", "dcz-3 of gzip-6",
-                "dcb-5 of gzip-6"), rows);
+                + "(" + DCZ + " and " + DCB + " with version 1 as raw dictionary; bytes on the wire incl. header).");
+        md.table(List.of("change", "bytes changed", "gzip-6", BASELINE, DCZ, DCB, DCZ + " of gzip-6",
+                DCB + " of gzip-6"), rows);
     }
 
     private static void deltaRow(List<List<String>> rows, String model, byte[] v1, byte[] v2) {
         int gzip = TrainDictionary.gzipSize(v2, 6);
         int zstd = compressedSize(BenchDictionary.engine(BASELINE, v1), v2);
         int dcz = compressedSize(BenchDictionary.engine(DCZ, v1), v2);
-        int dcb = compressedSize(BenchDictionary.engine("dcb-5", v1), v2);
+        int dcb = compressedSize(BenchDictionary.engine(DCB, v1), v2);
         int changed = DeltaVersions.differing(v1, v2);
         rows.add(List.of(model, changed + " (" + Markdown.num(100.0 * changed / v1.length, 1) + "%)",
                 Integer.toString(gzip), Integer.toString(zstd), Integer.toString(dcz), Integer.toString(dcb),

@@ -56,4 +56,30 @@ class TrainDictionaryTest {
             assertArrayEquals(body, Arrays.copyOf(back, body.length), coding);
         }
     }
+
+    /** The raw dictionary takes samples from the whole list, not only its start, and stays within its size. */
+    @Test
+    void concatenationSpreadsOverAllSamples() {
+        List<byte[]> samples = new java.util.ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            byte[] s = new byte[100];
+            Arrays.fill(s, (byte) 'a');
+            byte[] tag = String.format("<%02d>", i).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            System.arraycopy(tag, 0, s, 0, tag.length);
+            samples.add(s);
+        }
+        String dictionary = new String(RawDictionary.concatenate(samples, 1010), java.nio.charset.StandardCharsets.US_ASCII);
+        assertTrue(dictionary.length() <= 1010, "size " + dictionary.length());
+        assertTrue(dictionary.contains("<00>") && dictionary.contains("<50>") && dictionary.contains("<90>"), dictionary);
+        assertFalse(dictionary.contains("<05>"), "every tenth sample when ten fit");
+    }
+
+    /** Samples that begin with the ZDICT magic would make a structured dictionary: one byte goes first. */
+    @Test
+    void concatenationNeverStartsWithTheZdictMagic() {
+        byte[] magic = {0x37, (byte) 0xa4, 0x30, (byte) 0xec, 1, 2, 3};
+        byte[] dictionary = RawDictionary.concatenate(List.of(magic, magic), 1024);
+        assertEquals('\n', dictionary[0]);
+        assertEquals(0x37, dictionary[1]);
+    }
 }

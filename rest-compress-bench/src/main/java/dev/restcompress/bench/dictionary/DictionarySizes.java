@@ -1,0 +1,263 @@
+package dev.restcompress.bench.dictionary;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDictCompress;
+import dev.restcompress.bench.core.Engine;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Issue 11's size goal, from one command (sizes are deterministic; no timing here, see
+ * {@code DictionaryBreakEven} for time): on held-out JSON records under 4 KiB of every data set of
+ * {@link JsonRecordSets}, with each API's dictionary made from its other records, the total bytes of
+ * {@code dcz} (40-byte header included) as a share of gzip-6's, for every dictionary size, way of
+ * making the dictionary and zstd level asked; then, for the first size and method at the library's
+ * default dcz level, one row per data set with dcb and zstd without a dictionary, what the zstd
+ * frame's optional fields cost, and the ratio a size-dependent level would give.
+ *
+ * <p>Dictionary methods: {@code concat} ({@link RawDictionary#concatenate}: whole training records,
+ * evenly spread), {@code first} (the first training records that fit), {@code fastcover} (zstd's
+ * trainer, {@link RawDictionary#train}) and {@code legacy} (zstd's older trainer, one byte prepended
+ * the same way); when a trainer gives up (too few samples), that data set falls back to {@code concat}
+ * and the output says so.
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar dev.restcompress.bench.dictionary.DictionarySizes
+ * [--dict-kib 64,32,110] [--methods concat,first,fastcover,legacy] [--levels 1,3,6,9,12,19] [--dcb 5]
+ * [--split 256,512,1024,2048] [--low-level 3]}.
+ * "micro" is total dcz bytes over total gzip-6 bytes (the goal's measure: every body weighs by its
+ * bytes, so the largest data sets dominate); "macro" is the mean of the per-data-set ratios.
+ */
+public final class DictionarySizes {
+    private static final int BELOW = 4096;
+
+    private DictionarySizes() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Map<String, String> o = new LinkedHashMap<>(Map.of("--dict-kib", "64,32,110", "--methods", "concat,first,fastcover,legacy",
+                "--levels", "1,3,6,9,12,19", "--dcb", "5",
+                "--split", "256,512,1024,2048", "--low-level", "3"));
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            if (!o.containsKey(args[i])) {
+                throw new IllegalArgumentException("unknown option " + args[i] + ", known: " + o.keySet());
+            }
+            o.put(args[i], args[i + 1]);
+        }
+        int[] kibs = ints(o.get("--dict-kib"));
+        String[] methods = o.get("--methods").split(",");
+        int[] levels = ints(o.get("--levels"));
+        int dcbLevel = Integer.parseInt(o.get("--dcb"));
+        List<JsonRecordSets.DataSet> sets = JsonRecordSets.load();
+        List<List<byte[]>> bodies = new ArrayList<>();
+        long identity = 0;
+        long gzip = 0;
+        long[] gzipPerSet = new long[sets.size()];
+        int n = 0;
+        for (int s = 0; s < sets.size(); s++) {
+            List<byte[]> b = sets.get(s).heldOut().stream().filter(r -> r.length < BELOW).toList();
+            bodies.add(b);
+            for (byte[] r : b) {
+                identity += r.length;
+                gzipPerSet[s] += TrainDictionary.gzipSize(r, 6);
+                n++;
+            }
+            gzip += gzipPerSet[s];
+        }
+        System.out.printf(Locale.ROOT, "%d data sets, %d held-out bodies under %d B (mean %d B), gzip-6 %.1f%% of identity%n",
+                sets.size(), n, BELOW, identity / n, 100.0 * gzip / identity);
+        System.out.printf(Locale.ROOT, "%n%-10s %6s %6s | %8s %8s%n", "method", "dict", "level", "micro", "macro");
+        for (int kib : kibs) {
+            for (String method : methods) {
+                byte[][] dictionaries = new byte[sets.size()][];
+                List<String> fallbacks = new ArrayList<>();
+                for (int s = 0; s < sets.size(); s++) {
+                    dictionaries[s] = dictionary(sets.get(s), method, kib * 1024);
+                    if (dictionaries[s] == null) {
+                        fallbacks.add(sets.get(s).name());
+                        dictionaries[s] = sets.get(s).dictionary(kib * 1024);
+                    }
+                }
+                for (int level : levels) {
+                    long total = 0;
+                    double macro = 0;
+                    int counted = 0;
+                    for (int s = 0; s < sets.size(); s++) {
+                        if (bodies.get(s).isEmpty()) {
+                            continue;
+                        }
+                        long set = sum(BenchDictionary.engine("dcz-" + level, dictionaries[s]), bodies.get(s));
+                        total += set;
+                        macro += (double) set / gzipPerSet[s];
+                        counted++;
+                    }
+                    System.out.printf(Locale.ROOT, "%-10s %4dKiB %6d | %8.4f %8.4f%n", method, kib, level,
+                            (double) total / gzip, macro / counted);
+                }
+                if (!fallbacks.isEmpty()) {
+                    System.out.println("  (" + method + " gave up on " + fallbacks + ": concat used there)");
+                }
+            }
+        }
+        perDataSet(sets, bodies, gzipPerSet, kibs[0] * 1024, methods[0], levels, dcbLevel);
+        sizeDependent(sets, bodies, gzip, kibs[0] * 1024, methods[0], Integer.parseInt(o.get("--low-level")),
+                ints(o.get("--split")));
+    }
+
+    /**
+     * A size-dependent level (a proposal, not what the library does): bodies below N at the low level,
+     * the others at the library's default dcz level; the goal's ratio for each N.
+     */
+    private static void sizeDependent(List<JsonRecordSets.DataSet> sets, List<List<byte[]>> bodies, long gzip, int size,
+                                      String method, int low, int[] splits) throws IOException {
+        int high = dev.restcompress.config.DictionarySettings.DEFAULT_DCZ_LEVEL;
+        long[] total = new long[splits.length];
+        long[] lowBodies = new long[splits.length];
+        for (int s = 0; s < sets.size(); s++) {
+            if (bodies.get(s).isEmpty()) {
+                continue;
+            }
+            byte[] d = dictionary(sets.get(s), method, size);
+            if (d == null) {
+                d = sets.get(s).dictionary(size);
+            }
+            Engine lowEngine = BenchDictionary.engine("dcz-" + low, d);
+            Engine highEngine = BenchDictionary.engine("dcz-" + high, d);
+            for (byte[] b : bodies.get(s)) {
+                int atLow = (int) sum(lowEngine, List.of(b));
+                int atHigh = (int) sum(highEngine, List.of(b));
+                for (int i = 0; i < splits.length; i++) {
+                    boolean small = b.length < splits[i];
+                    total[i] += small ? atLow : atHigh;
+                    lowBodies[i] += small ? 1 : 0;
+                }
+            }
+        }
+        System.out.printf(Locale.ROOT, "%nsize-dependent level (%s %d KiB): dcz-%d below N bytes, dcz-%d (the default) from N%n",
+                method, size / 1024, low, high);
+        for (int i = 0; i < splits.length; i++) {
+            System.out.printf(Locale.ROOT, "  N = %5d: %4d bodies at level %d, dcz/gzip %.4f%n", splits[i], lowBodies[i], low,
+                    (double) total[i] / gzip);
+        }
+    }
+
+    /** One row per data set for the first dictionary size and method at the default level, and the frame-field costs. */
+    private static void perDataSet(List<JsonRecordSets.DataSet> sets, List<List<byte[]>> bodies, long[] gzipPerSet,
+                                   int size, String method, int[] levels, int dcbLevel) throws IOException {
+        int level = dev.restcompress.config.DictionarySettings.DEFAULT_DCZ_LEVEL;
+        System.out.printf(Locale.ROOT, "%nper data set: %s %d KiB dictionary, dcz level %d, dcb quality %d "
+                + "(sizes as %% of identity; last columns: of gzip-6)%n", method, size / 1024, level, dcbLevel);
+        System.out.printf(Locale.ROOT, "%-38s %5s %6s | %6s %7s %6s %6s | %8s %8s%n", "data set", "n", "avg B", "gzip6",
+                "zstd" + level, "dcz", "dcb", "dcz/gz", "dcb/gz");
+        long[] all = new long[6];
+        long contentSizeBytes = 0;
+        long withChecksum = 0;
+        long flags = 0;
+        for (int s = 0; s < sets.size(); s++) {
+            List<byte[]> b = bodies.get(s);
+            if (b.isEmpty()) {
+                continue;
+            }
+            byte[] d = dictionary(sets.get(s), method, size);
+            if (d == null) {
+                d = sets.get(s).dictionary(size);
+            }
+            long id = b.stream().mapToLong(r -> r.length).sum();
+            long zstd = sum(BenchDictionary.engine("zstd-" + level, d), b);
+            long dcz = sum(BenchDictionary.engine("dcz-" + level, d), b);
+            long dcb = sum(BenchDictionary.engine("dcb-" + dcbLevel, d), b);
+            long[] row = {b.size(), id, gzipPerSet[s], zstd, dcz, dcb};
+            for (int i = 0; i < row.length; i++) {
+                all[i] += row[i];
+            }
+            print(sets.get(s).name(), row);
+            // The frame's optional fields, measured on a zstd context set up as the library's dcz one.
+            try (ZstdDictCompress cdict = new ZstdDictCompress(d, level);
+                 ZstdCompressCtx with = new ZstdCompressCtx(); ZstdCompressCtx without = new ZstdCompressCtx()) {
+                with.setLevel(level).loadDict(cdict);
+                without.setLevel(level).setContentSize(false).loadDict(cdict);
+                ZstdCompressCtx checksum = new ZstdCompressCtx().setLevel(level).setChecksum(true);
+                checksum.loadDict(cdict);
+                Engine dczEngine = BenchDictionary.engine("dcz-" + level, d);
+                for (byte[] r : b) {
+                    int a = with.compress(r).length;
+                    contentSizeBytes += a - without.compress(r).length;
+                    withChecksum += checksum.compress(r).length - a;
+                    byte[] out = new byte[dczEngine.maxCompressedLength(r.length)];
+                    dczEngine.compress(r, r.length, out);
+                    flags |= out[44] & 0x07; // frame header descriptor: checksum flag (bit 2), dictionary id size (bits 0-1)
+                }
+                checksum.close();
+            }
+        }
+        print("ALL", all);
+        System.out.printf(Locale.ROOT, "%nzstd frame fields of the library's dcz (level %d) on these %d bodies:%n", level, all[0]);
+        System.out.printf(Locale.ROOT, "  checksum flag or dictionary id ever set: %s (raw-content dictionaries have no id;"
+                + " a checksum would cost %d B)%n", flags == 0 ? "no" : "yes (" + flags + ")", withChecksum);
+        System.out.printf(Locale.ROOT, "  content size field off (setContentSize(false)): %d B less in all, %.2f B per body,"
+                + " %.4f of dcz's bytes; dcz/gzip %.4f -> %.4f%n", contentSizeBytes, (double) contentSizeBytes / all[0],
+                (double) contentSizeBytes / all[4], (double) all[4] / all[2], (double) (all[4] - contentSizeBytes) / all[2]);
+    }
+
+    private static void print(String name, long[] r) {
+        double id = r[1];
+        System.out.printf(Locale.ROOT, "%-38s %5d %6d | %5.1f%% %6.1f%% %5.1f%% %5.1f%% | %8.3f %8.3f%n", name, r[0],
+                r[1] / r[0], 100 * r[2] / id, 100 * r[3] / id, 100 * r[4] / id, 100 * r[5] / id, (double) r[4] / r[2],
+                (double) r[5] / r[2]);
+    }
+
+    /** The data set's dictionary made by {@code method}, or null when zstd's trainer gives up. */
+    static byte[] dictionary(JsonRecordSets.DataSet set, String method, int size) {
+        switch (method) {
+            case "concat":
+                return set.dictionary(size);
+            case "first": {
+                java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                for (byte[] r : set.training()) {
+                    if (out.size() + r.length + 1 > size) {
+                        break;
+                    }
+                    out.write(r, 0, r.length);
+                    out.write('\n');
+                }
+                return out.toByteArray();
+            }
+            case "fastcover":
+            case "legacy": {
+                byte[] buffer = new byte[size - 1];
+                long n;
+                try {
+                    n = Zstd.trainFromBuffer(set.training().toArray(new byte[0][]), buffer, method.equals("legacy"));
+                } catch (RuntimeException e) {
+                    return null;
+                }
+                if (Zstd.isError(n)) {
+                    return null;
+                }
+                byte[] raw = new byte[(int) n + 1];
+                raw[0] = '\n';
+                System.arraycopy(buffer, 0, raw, 1, (int) n);
+                return raw;
+            }
+            default:
+                throw new IllegalArgumentException("unknown method " + method + " (concat, first, fastcover, legacy)");
+        }
+    }
+
+    private static long sum(Engine engine, List<byte[]> bodies) throws IOException {
+        long total = 0;
+        for (byte[] b : bodies) {
+            total += engine.compress(b, b.length, new byte[engine.maxCompressedLength(b.length)]);
+        }
+        return total;
+    }
+
+    private static int[] ints(String csv) {
+        return Arrays.stream(csv.split(",")).map(String::trim).mapToInt(Integer::parseInt).toArray();
+    }
+}
