@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  */
 public final class JsonRecordSets {
     /** System property: the folders of JSON files, separated by the platform's path separator. */
-    public static final String PROPERTY = "rest-compress.bench.json-records";
+    public static final String PROPERTY = "restcompress.bench.json-records";
     /** Fewer training or held-out records than this and a file is not a data set (a config, a single object). */
     static final int MIN_RECORDS = 5;
 

@@ -36,7 +36,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
  * <p>Usage: {@code java -cp benchmarks.jar dev.restcompress.bench.small.DictionaryBreakEven
  * [--codecs zstd-3,dcz-3] [--sizes 128,256,384,512,1024,0] [--dict-kib 64] [--link-mbps 1000]
  * [--forks 1] [--warmups 3] [--iterations 5] [--time-ms 1000] [--out DIR]}; the data sets come from
- * {@link JsonRecordSets} ({@code -Drest-compress.bench.json-records=testdata:../shared/corpus/json}).
+ * {@link JsonRecordSets} ({@code -Drestcompress.bench.json-records=testdata:../shared/corpus/json}).
  */
 public final class DictionaryBreakEven {
     /** The request line a client holding a dictionary sends: {@code Available-Dictionary: :<44 base64>:}. */
