@@ -79,9 +79,8 @@ final class DcbCodec extends AbstractCodec {
         int max = maxCompressedLength(inLen);
         Objects.checkFromIndexSize(outOff, max, out.length);
         System.arraycopy(header, 0, out, outOff, HEADER);
-        // The window stays at the streaming size: dictionary references reach back past the input.
-        EncoderJNI.Wrapper encoder = BrotliCodec.newEncoder(Math.max(1, Math.min(inLen, BrotliCodec.ONE_SHOT_CHUNK)),
-                quality, BrotliCodec.STREAMING_WINDOW_LOG);
+        EncoderJNI.Wrapper encoder = BrotliCodec.newEncoder(BrotliCodec.oneShotInputBuffer(inLen), quality,
+                BrotliCodec.WINDOW_LOG);
         try {
             if (!encoder.attachDictionary(preparedData)) {
                 throw new IllegalStateException("brotli encoder refused the dictionary");
