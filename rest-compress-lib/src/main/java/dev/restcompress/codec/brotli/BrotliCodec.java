@@ -65,31 +65,24 @@ final class BrotliCodec extends AbstractCodec {
         return CODING;
     }
 
-    /** The one-shot quality. */
-    int level() {
-        return level;
-    }
-
-    /** The streaming quality. */
-    int streamingLevel() {
-        return streamingLevel;
-    }
-
     @Override
     public int maxCompressedLength(int inputLength) {
-        // BrotliEncoderMaxCompressedSize gives n + 4 bytes per 16 KiB + 6, but only for its one-shot
-        // function, which falls back to stored blocks. The streaming API we drive has no such
-        // promise, so allow more (1/256 + 64 bytes); compress() fails loudly rather than overrun.
-        long n = CodecArgs.inputLength(inputLength);
-        long bound = n + (n >> 8) + 64;
-        return CodecArgs.capped(bound);
+        return CodecArgs.capped(maxStreamLength(CodecArgs.inputLength(inputLength)));
+    }
+
+    /**
+     * The bound of a brotli stream of {@code n} input bytes, here and after a {@code dcb} header.
+     * BrotliEncoderMaxCompressedSize gives n + 4 bytes per 16 KiB + 6, but only for its one-shot
+     * function, which falls back to stored blocks. The streaming API we drive has no such promise,
+     * so allow more (1/256 + 64 bytes); {@link #encodeAll} fails loudly rather than overrun.
+     */
+    static long maxStreamLength(long n) {
+        return n + (n >> 8) + 64;
     }
 
     @Override
     public int compress(byte[] in, int inOff, int inLen, byte[] out, int outOff) {
-        Objects.checkFromIndexSize(inOff, inLen, in.length);
-        int max = maxCompressedLength(inLen);
-        Objects.checkFromIndexSize(outOff, max, out.length);
+        int max = checkCompressArgs(in, inOff, inLen, out, outOff);
         EncoderJNI.Wrapper encoder = newEncoder(oneShotInputBuffer(inLen), level, WINDOW_LOG);
         try {
             return encodeAll(encoder, in, inOff, inLen, out, outOff, max);
