@@ -47,9 +47,8 @@ final class BrotliCodec extends AbstractCodec {
     private final int streamingLevel;
 
     /**
-     * @param level one-shot quality, 0 to 11
-     * @param streamingLevel quality of the streaming path, 0 to 11
-     * @throws IllegalArgumentException if a level is out of range
+     * @param level one-shot quality, 0 to 11, checked by the provider
+     * @param streamingLevel quality of the streaming path, 0 to 11, checked by the provider
      * @throws UnsatisfiedLinkError if brotli4j's native library is not available
      */
     BrotliCodec(int level, int streamingLevel) {
@@ -58,7 +57,6 @@ final class BrotliCodec extends AbstractCodec {
         // brotli4j binds its native methods only once its loader has run; cheap after the first time.
         Brotli4jLoader.ensureAvailability();
     }
-
 
     @Override
     public String coding() {
