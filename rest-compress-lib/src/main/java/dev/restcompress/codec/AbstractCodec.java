@@ -43,6 +43,20 @@ public abstract class AbstractCodec implements Codec {
     }
 
     /**
+     * The checks every one-shot compressor starts with: the input range inside its array, and room
+     * for {@link #maxCompressedLength} bytes at {@code outOff}.
+     *
+     * @return the room to compress into, {@code maxCompressedLength(inLen)}
+     * @throws IndexOutOfBoundsException if a range is outside its array
+     */
+    protected final int checkCompressArgs(byte[] in, int inOff, int inLen, byte[] out, int outOff) {
+        Objects.checkFromIndexSize(inOff, inLen, in.length);
+        int max = maxCompressedLength(inLen);
+        Objects.checkFromIndexSize(outOff, max, out.length);
+        return max;
+    }
+
+    /**
      * The checks every one-shot decoder starts with: both ranges inside their arrays, and a body that
      * is not empty (no coding encodes anything as zero bytes).
      *

@@ -34,7 +34,7 @@ final class BrotliCompressingStream extends OutputStream implements Abortable {
      */
     BrotliCompressingStream(OutputStream sink, int quality, ByteBuffer preparedDictionary) {
         this.sink = sink;
-        this.encoder = BrotliCodec.newEncoder(INPUT_SIZE, quality, BrotliCodec.STREAMING_WINDOW_LOG);
+        this.encoder = BrotliCodec.newEncoder(INPUT_SIZE, quality, BrotliCodec.WINDOW_LOG);
         if (preparedDictionary != null && !encoder.attachDictionary(preparedDictionary)) {
             encoder.destroy();
             throw new IllegalStateException("brotli encoder refused the dictionary");

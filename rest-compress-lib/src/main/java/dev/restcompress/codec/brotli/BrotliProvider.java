@@ -27,22 +27,9 @@ public final class BrotliProvider extends OptionalCodingProvider
 
     @Override
     protected Availability probe() {
-        try {
-            Class.forName("com.aayushatharva.brotli4j.Brotli4jLoader", false, BrotliProvider.class.getClassLoader());
-        } catch (ClassNotFoundException | LinkageError e) {
-            return Availability.missing(ARTIFACT + " is not on the class path", e);
-        }
-        Throwable cause;
-        try {
-            cause = BrotliProbe.unavailabilityCause();
-        } catch (LinkageError e) {
-            cause = e;
-        }
-        if (cause != null) {
-            return Availability.missing("brotli4j's native library did not load (add "
-                    + testedArtifact("com.aayushatharva.brotli4j:native-" + platform()) + "): " + cause, cause);
-        }
-        return Availability.ok();
+        return probeLibrary("com.aayushatharva.brotli4j.Brotli4jLoader", ARTIFACT, "brotli4j",
+                "add " + testedArtifact("com.aayushatharva.brotli4j:native-" + platform()),
+                BrotliProbe::unavailabilityCause);
     }
 
     /** brotli4j's name for this platform in its native artifacts ({@code native-linux-x86_64}, ...). */
@@ -63,9 +50,7 @@ public final class BrotliProvider extends OptionalCodingProvider
     @Override
     public Codec createDictionaryCodec(dev.restcompress.dictionary.CompressionDictionary dictionary, int level,
             boolean pooled) {
-        if (!availability().available()) {
-            throw new IllegalStateException(coding() + " is not available: " + availability().reason());
-        }
+        requireAvailable();
         return DcbCodec.create(dictionary, level); // holds no pooled native state
     }
 }

@@ -4,12 +4,9 @@ import com.aayushatharva.brotli4j.Brotli4jLoader;
 import com.aayushatharva.brotli4j.encoder.Encoder;
 import com.aayushatharva.brotli4j.encoder.EncoderJNI;
 import com.aayushatharva.brotli4j.encoder.PreparedDictionary;
-import dev.restcompress.codec.AbstractCodec;
-import dev.restcompress.codec.dictionary.DictionaryCodecs;
-import dev.restcompress.codec.dictionary.DictionaryHeaderCheck;
+import dev.restcompress.codec.dictionary.DictionaryFramedCodec;
 import dev.restcompress.dictionary.CompressionDictionary;
 import dev.restcompress.dictionary.DictionaryHeaders;
-import dev.restcompress.io.CodecArgs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -28,12 +25,8 @@ import java.util.Objects;
  * does without one. Streaming encodes and decodes like {@code br}, with the dictionary attached.
  * Thread-safe (immutable).
  */
-final class DcbCodec extends AbstractCodec {
-    private static final String CODING = DictionaryHeaders.DCB;
-    private static final int HEADER = 36;
-
+final class DcbCodec extends DictionaryFramedCodec {
     private final int quality;
-    private final byte[] header;
     /** The raw dictionary, direct: the native decoder reads it in place for every body. */
     private final ByteBuffer rawDictionary;
     /** Keeps the prepared dictionary (and its native memory) alive while the codec is. */
@@ -41,12 +34,12 @@ final class DcbCodec extends AbstractCodec {
     private final ByteBuffer preparedData;
 
     private DcbCodec(CompressionDictionary dictionary, int quality) {
+        super(DictionaryHeaders.DCB, dictionary);
         if (quality < 0 || quality > 11) {
             throw new IllegalArgumentException("dcb quality must be from 0 to 11, was " + quality);
         }
         Brotli4jLoader.ensureAvailability();
         this.quality = quality;
-        this.header = DictionaryCodecs.header(CODING, dictionary.sha256());
         byte[] bytes = dictionary.bytes();
         this.rawDictionary = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
         this.prepared = Encoder.prepareDictionary(rawDictionary, 0);
@@ -63,51 +56,31 @@ final class DcbCodec extends AbstractCodec {
     }
 
     @Override
-    public String coding() {
-        return CODING;
+    protected long maxStreamLength(long n) {
+        return BrotliCodec.maxStreamLength(n);
     }
 
     @Override
-    public int maxCompressedLength(int inputLength) {
-        long n = CodecArgs.inputLength(inputLength);
-        return CodecArgs.capped(HEADER + n + (n >> 8) + 64);
-    }
-
-    @Override
-    public int compress(byte[] in, int inOff, int inLen, byte[] out, int outOff) {
-        Objects.checkFromIndexSize(inOff, inLen, in.length);
-        int max = maxCompressedLength(inLen);
-        Objects.checkFromIndexSize(outOff, max, out.length);
-        System.arraycopy(header, 0, out, outOff, HEADER);
-        // The window stays at the streaming size: dictionary references reach back past the input.
-        EncoderJNI.Wrapper encoder = BrotliCodec.newEncoder(Math.max(1, Math.min(inLen, BrotliCodec.ONE_SHOT_CHUNK)),
-                quality, BrotliCodec.STREAMING_WINDOW_LOG);
+    protected int compressStream(byte[] in, int inOff, int inLen, byte[] out, int outOff, int max) {
+        EncoderJNI.Wrapper encoder = BrotliCodec.newEncoder(BrotliCodec.oneShotInputBuffer(inLen), quality,
+                BrotliCodec.WINDOW_LOG);
         try {
             if (!encoder.attachDictionary(preparedData)) {
                 throw new IllegalStateException("brotli encoder refused the dictionary");
             }
-            return HEADER + BrotliCodec.encodeAll(encoder, in, inOff, inLen, out, outOff + HEADER, max - HEADER);
+            return BrotliCodec.encodeAll(encoder, in, inOff, inLen, out, outOff, max);
         } finally {
             encoder.destroy();
         }
     }
 
     @Override
-    public OutputStream compressingStream(OutputStream sink) throws IOException {
-        Objects.requireNonNull(sink, "sink");
-        BrotliCompressingStream stream = new BrotliCompressingStream(sink, quality, preparedData);
-        try {
-            sink.write(header);
-        } catch (IOException | RuntimeException e) {
-            stream.abort();
-            throw e;
-        }
-        return stream;
+    protected OutputStream openCompressor(OutputStream sink) {
+        return new BrotliCompressingStream(sink, quality, preparedData);
     }
 
     @Override
-    protected InputStream openDecompressor(InputStream source) throws IOException {
-        DictionaryHeaderCheck.check(CODING, header, source);
+    protected InputStream openStreamDecompressor(InputStream source) throws IOException {
         return new BrotliDecompressingStream(source, rawDictionary);
     }
 

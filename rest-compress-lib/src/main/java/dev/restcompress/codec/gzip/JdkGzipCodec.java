@@ -60,9 +60,7 @@ final class JdkGzipCodec extends GzipCodec implements PooledResources {
 
     @Override
     public int compress(byte[] in, int inOff, int inLen, byte[] out, int outOff) {
-        Objects.checkFromIndexSize(inOff, inLen, in.length);
-        int max = maxCompressedLength(inLen);
-        Objects.checkFromIndexSize(outOff, max, out.length);
+        int max = checkCompressArgs(in, inOff, inLen, out, outOff);
         System.arraycopy(HEADER, 0, out, outOff, HEADER.length);
         int pos = outOff + HEADER.length;
         int end = outOff + max - TRAILER_LENGTH;

@@ -81,8 +81,7 @@ final class LzfCodec extends AbstractCodec implements PooledResources {
 
     @Override
     public int compress(byte[] in, int inOff, int inLen, byte[] out, int outOff) {
-        Objects.checkFromIndexSize(inOff, inLen, in.length);
-        Objects.checkFromIndexSize(outOff, maxCompressedLength(inLen), out.length);
+        checkCompressArgs(in, inOff, inLen, out, outOff);
         ChunkEncoder encoder = encoders.acquire();
         try {
             return LZFEncoder.appendEncoded(encoder, in, inOff, inLen, out, outOff) - outOff;

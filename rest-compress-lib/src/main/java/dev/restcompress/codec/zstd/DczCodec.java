@@ -1,22 +1,16 @@
 package dev.restcompress.codec.zstd;
 
 import com.github.luben.zstd.RecyclingBufferPool;
-import com.github.luben.zstd.Zstd;
-import com.github.luben.zstd.ZstdCompressCtx;
-import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdDictCompress;
 import com.github.luben.zstd.ZstdDictDecompress;
 import com.github.luben.zstd.ZstdException;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
-import dev.restcompress.codec.AbstractCodec;
 import dev.restcompress.codec.DecompressedSizeLimitException;
 import dev.restcompress.codec.DecompressionException;
 import dev.restcompress.codec.MalformedInputException;
-import dev.restcompress.codec.dictionary.DictionaryCodecs;
-import dev.restcompress.codec.dictionary.DictionaryHeaderCheck;
+import dev.restcompress.codec.dictionary.DictionaryFramedCodec;
 import dev.restcompress.dictionary.CompressionDictionary;
 import dev.restcompress.dictionary.DictionaryHeaders;
-import dev.restcompress.io.ObjectPool;
 import dev.restcompress.io.PooledResources;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,37 +31,27 @@ import java.util.Objects;
  * section 5.2). One-shot compression and decompression reuse pooled native contexts with the
  * dictionary attached; streaming compression reuses pooled stream states. Thread-safe.
  */
-final class DczCodec extends AbstractCodec implements PooledResources {
+final class DczCodec extends DictionaryFramedCodec implements PooledResources {
     private static final String CODING = DictionaryHeaders.DCZ;
-    private static final int HEADER = 40;
 
     private final int level;
     private final int windowLogMax;
-    private final byte[] header;
-    private final ZstdDictCompress compressDictionary;
     private final ZstdDictDecompress decompressDictionary;
-    private final ObjectPool<ZstdCompressCtx> contexts;
-    private final ObjectPool<ZstdDecompressCtx> decompressContexts;
-    private final ObjectPool<ZstdCompressingStream.State> streamStates;
+    private final ZstdContexts contexts;
 
     private DczCodec(CompressionDictionary dictionary, int level, boolean pooled) {
+        super(CODING, dictionary);
         if (level < 1 || level > 19) {
             throw new IllegalArgumentException("dcz level must be from 1 to 19, was " + level);
         }
         this.level = level;
         byte[] bytes = dictionary.bytes();
-        this.header = DictionaryCodecs.header(CODING, dictionary.sha256());
-        this.compressDictionary = new ZstdDictCompress(bytes, level);
         this.decompressDictionary = new ZstdDictDecompress(bytes);
         this.windowLogMax = windowLogMax(bytes.length);
         // Unpooled: capacity 0, every context is freed on release (zstd-jni contexts have no finalizer).
         int capacity = pooled ? Math.max(4, 2 * Runtime.getRuntime().availableProcessors()) : 0;
-        this.contexts = new ObjectPool<>(capacity, () -> ZstdCodec.newContext(level).loadDict(compressDictionary),
-                ZstdCompressCtx::close);
-        this.decompressContexts = new ObjectPool<>(capacity,
-                () -> new ZstdDecompressCtx().loadDict(decompressDictionary), ZstdDecompressCtx::close);
-        this.streamStates = new ObjectPool<>(capacity, () -> new ZstdCompressingStream.State(level, compressDictionary),
-                ZstdCompressingStream.State::close);
+        this.contexts = ZstdContexts.withDictionary(new ZstdDictCompress(bytes, level), decompressDictionary, level,
+                capacity);
     }
 
     /**
@@ -87,48 +71,22 @@ final class DczCodec extends AbstractCodec implements PooledResources {
     }
 
     @Override
-    public String coding() {
-        return CODING;
+    protected long maxStreamLength(long n) {
+        return ZstdCodec.maxFrameLength(n);
     }
 
     @Override
-    public int maxCompressedLength(int inputLength) {
-        // ZSTD_COMPRESSBOUND plus the header, in long so that huge inputs cannot overflow.
-        long n = dev.restcompress.io.CodecArgs.inputLength(inputLength);
-        long bound = HEADER + n + (n >> 8) + (n < (128 << 10) ? ((128 << 10) - n) >> 11 : 0);
-        return dev.restcompress.io.CodecArgs.capped(bound);
+    protected int compressStream(byte[] in, int inOff, int inLen, byte[] out, int outOff, int max) {
+        return contexts.compress(in, inOff, inLen, out, outOff, max);
     }
 
     @Override
-    public int compress(byte[] in, int inOff, int inLen, byte[] out, int outOff) {
-        Objects.checkFromIndexSize(inOff, inLen, in.length);
-        int max = maxCompressedLength(inLen);
-        Objects.checkFromIndexSize(outOff, max, out.length);
-        System.arraycopy(header, 0, out, outOff, HEADER);
-        ZstdCompressCtx ctx = contexts.acquire();
-        try {
-            return HEADER + ctx.compressByteArray(out, outOff + HEADER, max - HEADER, in, inOff, inLen);
-        } finally {
-            contexts.release(ctx);
-        }
+    protected OutputStream openCompressor(OutputStream sink) {
+        return contexts.compressingStream(sink);
     }
 
     @Override
-    public OutputStream compressingStream(OutputStream sink) throws IOException {
-        Objects.requireNonNull(sink, "sink");
-        ZstdCompressingStream stream = new ZstdCompressingStream(sink, streamStates);
-        try {
-            sink.write(header);
-        } catch (IOException | RuntimeException e) {
-            stream.abort();
-            throw e;
-        }
-        return stream;
-    }
-
-    @Override
-    protected InputStream openDecompressor(InputStream source) throws IOException {
-        DictionaryHeaderCheck.check(CODING, header, source);
+    protected InputStream openStreamDecompressor(InputStream source) throws IOException {
         // A header with no frame after it is a body cut short (zstd would read it as an empty stream).
         java.io.PushbackInputStream rest = new java.io.PushbackInputStream(source, 1);
         int first = rest.read();
@@ -151,48 +109,38 @@ final class DczCodec extends AbstractCodec implements PooledResources {
     public int decompress(byte[] in, int inOff, int inLen, byte[] out, int outOff, int maxOut)
             throws DecompressionException {
         checkDecompressArgs(in, inOff, inLen, out, outOff, maxOut);
-        DictionaryHeaderCheck.check(CODING, header, in, inOff, inLen);
-        if (inLen == HEADER) {
+        checkHeader(in, inOff, inLen);
+        int header = headerLength();
+        if (inLen == header) {
             throw headerOnly();
         }
-        ZstdDecompressCtx ctx = decompressContexts.acquire();
         try {
-            return ctx.decompressByteArray(out, outOff, maxOut, in, inOff + HEADER, inLen - HEADER);
+            return contexts.decompress(in, inOff + header, inLen - header, out, outOff, maxOut);
         } catch (ZstdException e) {
-            if (e.getErrorCode() == Zstd.errDstSizeTooSmall()) {
-                throw new DecompressedSizeLimitException(CODING, maxOut);
-            }
-            throw diagnose(in, inOff, inLen, maxOut);
-        } finally {
-            // reset() also drops the dictionary: attach it again before the context goes back.
-            ctx.reset();
-            ctx.loadDict(decompressDictionary);
-            decompressContexts.release(ctx);
+            throw ZstdContexts.outputFull(e) ? new DecompressedSizeLimitException(CODING, maxOut)
+                    : diagnose(in, inOff, inLen, maxOut);
         }
     }
 
-    private static MalformedInputException headerOnly() {
-        return MalformedInputException.truncated(CODING, 0, HEADER, new java.io.EOFException("dcz body has no frame"));
+    private MalformedInputException headerOnly() {
+        return MalformedInputException.truncated(CODING, 0, headerLength(), new java.io.EOFException("dcz body has no frame"));
     }
 
     @Override
     public long decompressedSizeHint(byte[] in, int inOff, int inLen) {
         Objects.checkFromIndexSize(inOff, inLen, in.length);
-        if (inLen < HEADER + 6) {
-            return -1;
-        }
-        long size = Zstd.getFrameContentSize(in, inOff + HEADER, inLen - HEADER);
-        return size < 0 ? -1 : size;
+        int header = headerLength();
+        return inLen < header ? -1 : ZstdContexts.frameContentSize(in, inOff + header, inLen - header);
     }
 
     /** Native contexts kept idle for the next call (none when unpooled). */
     int idleContexts() {
-        return contexts.idle() + decompressContexts.idle() + streamStates.idle();
+        return contexts.idle();
     }
 
     @Override
     public int resourcesInUse() {
-        return contexts.outstanding() + decompressContexts.outstanding() + streamStates.outstanding();
+        return contexts.resourcesInUse();
     }
 
     @Override

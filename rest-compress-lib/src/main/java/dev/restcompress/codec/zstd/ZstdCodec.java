@@ -1,17 +1,12 @@
 package dev.restcompress.codec.zstd;
 
 import com.github.luben.zstd.RecyclingBufferPool;
-import com.github.luben.zstd.Zstd;
-import com.github.luben.zstd.ZstdCompressCtx;
-import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import dev.restcompress.codec.AbstractCodec;
 import dev.restcompress.codec.DecompressedSizeLimitException;
 import dev.restcompress.codec.DecompressionException;
-import dev.restcompress.codec.MalformedInputException;
 import dev.restcompress.io.CodecArgs;
-import dev.restcompress.io.ObjectPool;
 import dev.restcompress.io.PooledResources;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,10 +16,9 @@ import java.util.Objects;
 /**
  * The {@code zstd} coding (RFC 8878) through {@code com.github.luben:zstd-jni}.
  *
- * <p>Constructed only by {@link ZstdProvider}, once zstd-jni was found usable. One-shot compression reuses pooled native {@link ZstdCompressCtx}s (creating
- * one costs a native allocation of several hundred KiB); streaming reuses pooled contexts together
- * with their direct buffers ({@link ZstdCompressingStream}). Pooled contexts are freed with
- * {@code close()} when the pool does not keep them.
+ * <p>Constructed only by {@link ZstdProvider}, once zstd-jni was found usable. One-shot compression
+ * and decompression reuse pooled native contexts, streaming compression pooled contexts together
+ * with their direct buffers ({@link ZstdContexts}).
  *
  * <p>Streaming decoding limits the window to 8 MiB ({@value #WINDOW_LOG_MAX} bits), as RFC 9659 asks
  * of HTTP decoders: a frame that asks for more is malformed, so an attacker cannot make the server
@@ -41,13 +35,7 @@ final class ZstdCodec extends AbstractCodec implements PooledResources {
 
     private final int level;
     private final int streamingLevel;
-    private final ObjectPool<ZstdCompressCtx> contexts;
-    private final ObjectPool<ZstdCompressingStream.State> streamStates;
-    /**
-     * One-shot decoding contexts. They cannot limit the window, and need not: decoding a whole body
-     * into the caller's buffer uses that buffer as the window, so memory is the caller's bound.
-     */
-    private final ObjectPool<ZstdDecompressCtx> decompressContexts;
+    private final ZstdContexts contexts;
 
     /**
      * @param level one-shot level, checked by the provider
@@ -56,28 +44,7 @@ final class ZstdCodec extends AbstractCodec implements PooledResources {
     ZstdCodec(int level, int streamingLevel) {
         this.level = level;
         this.streamingLevel = streamingLevel;
-        // The level is set once per context: ZSTD_compress2 resets the session, not the parameters.
-        this.contexts = ObjectPool.perCore(() -> newContext(this.level), ZstdCompressCtx::close);
-        this.streamStates = ObjectPool.perCore(() -> new ZstdCompressingStream.State(this.streamingLevel),
-                ZstdCompressingStream.State::close);
-        this.decompressContexts = ObjectPool.perCore(ZstdDecompressCtx::new, ZstdDecompressCtx::close);
-    }
-
-    /**
-     * A context at {@code level}. Levels 20 and up would use windows beyond 8 MiB, which RFC 9659
-     * forbids for HTTP (decoders may refuse them, ours does): cap the window there.
-     */
-    static ZstdCompressCtx newContext(int level) {
-        return configure(new ZstdCompressCtx(), level);
-    }
-
-    /** Sets a (new or reset) context's parameters for {@code level}: the one place of the window rule. */
-    static ZstdCompressCtx configure(ZstdCompressCtx ctx, int level) {
-        ctx.setLevel(level);
-        if (level >= 20) {
-            ctx.setWindowLog(WINDOW_LOG_MAX);
-        }
-        return ctx;
+        this.contexts = ZstdContexts.plain(level, streamingLevel);
     }
 
     @Override
@@ -85,41 +52,25 @@ final class ZstdCodec extends AbstractCodec implements PooledResources {
         return CODING;
     }
 
-    /** The one-shot level. */
-    int level() {
-        return level;
-    }
-
-    /** The streaming level. */
-    int streamingLevel() {
-        return streamingLevel;
-    }
-
     @Override
     public int maxCompressedLength(int inputLength) {
-        // ZSTD_COMPRESSBOUND, in long so that huge inputs cannot overflow.
-        long n = CodecArgs.inputLength(inputLength);
-        long bound = n + (n >> 8) + (n < (128 << 10) ? ((128 << 10) - n) >> 11 : 0);
-        return CodecArgs.capped(bound);
+        return CodecArgs.capped(maxFrameLength(CodecArgs.inputLength(inputLength)));
+    }
+
+    /** ZSTD_COMPRESSBOUND of {@code n} bytes, here and after a {@code dcz} header; in long: no overflow. */
+    static long maxFrameLength(long n) {
+        return n + (n >> 8) + (n < (128 << 10) ? ((128 << 10) - n) >> 11 : 0);
     }
 
     @Override
     public int compress(byte[] in, int inOff, int inLen, byte[] out, int outOff) {
-        Objects.checkFromIndexSize(inOff, inLen, in.length);
-        int max = maxCompressedLength(inLen);
-        Objects.checkFromIndexSize(outOff, max, out.length);
-        ZstdCompressCtx ctx = contexts.acquire();
-        try {
-            // zstd-jni checks the ranges again, and zstd never writes past dstSize.
-            return ctx.compressByteArray(out, outOff, max, in, inOff, inLen);
-        } finally {
-            contexts.release(ctx);
-        }
+        int max = checkCompressArgs(in, inOff, inLen, out, outOff);
+        return contexts.compress(in, inOff, inLen, out, outOff, max);
     }
 
     @Override
     public OutputStream compressingStream(OutputStream sink) {
-        return new ZstdCompressingStream(Objects.requireNonNull(sink, "sink"), streamStates);
+        return contexts.compressingStream(Objects.requireNonNull(sink, "sink"));
     }
 
     @Override
@@ -134,19 +85,13 @@ final class ZstdCodec extends AbstractCodec implements PooledResources {
     public int decompress(byte[] in, int inOff, int inLen, byte[] out, int outOff, int maxOut)
             throws DecompressionException {
         checkDecompressArgs(in, inOff, inLen, out, outOff, maxOut);
-        ZstdDecompressCtx ctx = decompressContexts.acquire();
         try {
-            return ctx.decompressByteArray(out, outOff, maxOut, in, inOff, inLen);
+            return contexts.decompress(in, inOff, inLen, out, outOff, maxOut);
         } catch (ZstdException e) {
-            if (e.getErrorCode() == Zstd.errDstSizeTooSmall()) {
-                throw new DecompressedSizeLimitException(CODING, maxOut);
-            }
             // zstd says "corrupted", "unknown frame" or "src size incorrect": let the streaming decoder
             // tell a body cut short from a corrupt one (a rejected request: rare, bounded by maxOut).
-            throw diagnose(in, inOff, inLen, maxOut);
-        } finally {
-            ctx.reset();
-            decompressContexts.release(ctx);
+            throw ZstdContexts.outputFull(e) ? new DecompressedSizeLimitException(CODING, maxOut)
+                    : diagnose(in, inOff, inLen, maxOut);
         }
     }
 
@@ -154,16 +99,12 @@ final class ZstdCodec extends AbstractCodec implements PooledResources {
     @Override
     public long decompressedSizeHint(byte[] in, int inOff, int inLen) {
         Objects.checkFromIndexSize(inOff, inLen, in.length);
-        if (inLen < 6) {
-            return -1;
-        }
-        long size = Zstd.getFrameContentSize(in, inOff, inLen);
-        return size < 0 ? -1 : size;
+        return ZstdContexts.frameContentSize(in, inOff, inLen);
     }
 
     @Override
     public int resourcesInUse() {
-        return contexts.outstanding() + streamStates.outstanding() + decompressContexts.outstanding();
+        return contexts.resourcesInUse();
     }
 
     @Override

@@ -43,7 +43,7 @@ final class ZstdCompressingStream extends OutputStream implements Abortable {
         State(int level, com.github.luben.zstd.ZstdDictCompress dictionary) {
             this.level = level;
             this.dictionary = dictionary;
-            this.ctx = ZstdCodec.newContext(level);
+            this.ctx = ZstdContexts.newContext(level);
             if (dictionary != null) {
                 ctx.loadDict(dictionary);
             }
@@ -52,7 +52,7 @@ final class ZstdCompressingStream extends OutputStream implements Abortable {
         /** Forgets any half-written frame; reset() also clears parameters, so set them again. */
         void reset() {
             ctx.reset();
-            ZstdCodec.configure(ctx, level);
+            ZstdContexts.configure(ctx, level);
             if (dictionary != null) {
                 ctx.loadDict(dictionary);
             }

@@ -16,6 +16,9 @@ public final class ZstdProvider extends OptionalCodingProvider
     /** Maven coordinates of the library with the version the build was tested with, for messages. */
     static final String ARTIFACT = testedArtifact("com.github.luben:zstd-jni");
 
+    /** zstd-jni's entry class, by name: this provider loads without zstd-jni. */
+    private static final String ZSTD = "com.github.luben.zstd.Zstd";
+
     public ZstdProvider() {
         super("zstd", new Levels(1, 22, 22, 3, 1));
     }
@@ -27,15 +30,11 @@ public final class ZstdProvider extends OptionalCodingProvider
 
     @Override
     protected Availability probe() {
-        try {
-            // Initializing Zstd loads its native library (zstd-jni's own loader).
-            Class.forName("com.github.luben.zstd.Zstd", true, ZstdProvider.class.getClassLoader());
-        } catch (ClassNotFoundException e) {
-            return Availability.missing(ARTIFACT + " is not on the class path", e);
-        } catch (LinkageError e) {
-            return Availability.missing("zstd-jni's native library did not load (" + ARTIFACT + "): " + e, e);
-        }
-        return Availability.ok();
+        return probeLibrary(ZSTD, ARTIFACT, "zstd-jni", ARTIFACT, () -> {
+            // Initializing Zstd loads its native library (zstd-jni's own loader), or throws.
+            Class.forName(ZSTD, true, ZstdProvider.class.getClassLoader());
+            return null;
+        });
     }
 
     @Override
@@ -46,9 +45,7 @@ public final class ZstdProvider extends OptionalCodingProvider
     @Override
     public Codec createDictionaryCodec(dev.restcompress.dictionary.CompressionDictionary dictionary, int level,
             boolean pooled) {
-        if (!availability().available()) {
-            throw new IllegalStateException(coding() + " is not available: " + availability().reason());
-        }
+        requireAvailable();
         return DczCodec.create(dictionary, level, pooled);
     }
 }
