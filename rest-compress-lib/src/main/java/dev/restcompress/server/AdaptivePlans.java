@@ -87,6 +87,13 @@ final class AdaptivePlans {
                 }
             }
             l.put(coding, new Ladder(plans));
+            if (adaptive && statistics != null) { // what each level costs predicts the step above
+                for (int step = 1; step < AdaptivePolicy.SWITCH_STEP; step++) {
+                    statistics.levelCosts().transition(step,
+                            statistics.bodiesAt(coding, AdaptivePolicy.level(step, range[0], range[1])),
+                            statistics.bodiesAt(coding, AdaptivePolicy.level(step - 1, range[0], range[1])));
+                }
+            }
         }
         this.ranges = Map.copyOf(r);
         this.ladders = Map.copyOf(l);

@@ -42,7 +42,7 @@ class AdaptiveHttpTest {
     @RegisterExtension
     static final TestServerExtension SERVER = TestServerExtension.of(Set.of(AdaptiveResource.class), Map.of(
             AdaptiveSettings.ADAPTIVE, "on",
-            AdaptiveSettings.PERIOD_MS, "10",
+            AdaptiveSettings.PERIOD_MS, "10", AdaptiveSettings.SMOOTHING_MS, "0", // relief rule: AdaptivePolicyTest
             AdaptiveSettings.DWELL_DOWN, Integer.toString(DWELL_DOWN),
             AdaptiveSettings.DWELL_UP, Integer.toString(DWELL_UP),
             AdaptiveSettings.PRESSURE_SOURCE, PRESSURE));
