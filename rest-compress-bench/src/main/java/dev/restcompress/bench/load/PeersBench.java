@@ -37,6 +37,7 @@ public final class PeersBench {
                 + " round(s) of " + oo.peerSeconds + " s each at " + oo.peerConcurrency + " connections; "
                 + servers.pinning());
         Map<String, ArrivalRun> runs = new LinkedHashMap<>();
+        List<Double> codecNanos = new ArrayList<>();
         for (String kind : oo.peers) {
             ServerProcess p = servers.peer(kind);
             if (p == null) {
@@ -50,13 +51,23 @@ public final class PeersBench {
         }
         for (int round = 1; round <= oo.rounds; round++) {
             for (var e : runs.entrySet()) {
-                ArrivalResult r = e.getValue().run(e.getKey(), "gzip", 0, oo.peerConcurrency,
+                ArrivalResult r = e.getValue().run(e.getKey(), OurVariants.coding(e.getKey()), 0, oo.peerConcurrency,
                         OverloadBench.warmupMs(oo), oo.peerSeconds, servers.peer(e.getKey()));
                 progress.report("round " + round + ": " + OverloadBench.describe(r));
                 byServer.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(r);
             }
+            if (runs.containsKey(OurVariants.IDENTITY) && runs.containsKey(BenchServerMain.OURS)) {
+                // the codec alone on the same bytes, once per round (the generator's core; thread CPU time)
+                byte[] body = payloads.get(0).expected();
+                double ns = OurVariants.codecCpuNanos(CodecRegistry.defaults().forCoding("gzip"), body,
+                        Math.min(2, oo.peerSeconds));
+                codecNanos.add(ns);
+                progress.report("round " + round + ": gzip codec alone on " + payloads.get(0).name() + ": "
+                        + Math.round(ns / 1000) + " us CPU per body");
+            }
         }
-        new PeersReport(Payloads.describe(payloads), byServer, skipped, servers.pinning(), oo).write(ctx.out(), ctx.md());
+        new PeersReport(Payloads.describe(payloads), byServer, skipped, servers.pinning(), oo, codecNanos)
+                .write(ctx.out(), ctx.md());
         return FILES;
     }
 }
