@@ -6,15 +6,19 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
  * The adaptive step's price list, from the statistics: what one-shot bodies cost in the codec per
  * input byte at each coding and level (smoothed over recent periods), and which level each step moves
  * to one step up. Per period it answers: had this period's bodies been encoded one step up, how much
- * more of the processors would they have taken ({@link #extraLoadAbove}). Only level changes of the
- * same coding are predicted (steps 1 and 2); a coding switch is not (its other coding may not have been
- * measured at all), nor a step whose level above was never measured: those answer NaN.
+ * more of the processors would they have taken ({@link #extraLoadAbove}). Level changes of the same
+ * coding are predicted (steps 1 and 2). From the switch step on, the step above only differs for the
+ * responses whose coding the step replaced ({@link #switched()}, counted by the plans): with none in
+ * the period the step above costs the same (0, e.g. every client accepts gzip only, so step 3 is step
+ * 2's gzip 1); with some it is not predicted (the other coding may never have been measured). A step
+ * whose level above was never measured is not predicted either: those answer NaN.
  *
  * <p>Built at deployment ({@link #transition} per adaptive method and coding); read by the sampler
  * thread only afterwards. Codec time is wall time around the codec call, so a preempted worker makes a
@@ -32,6 +36,8 @@ final class LevelCosts implements StepCost {
     private Level[] byLevel = new Level[0];
     private Step[][] byStep = new Step[AdaptivePolicy.SWITCH_STEP][];
     private long lastNanos;
+    private final LongAdder switched = new LongAdder();
+    private long lastSwitched;
 
     LevelCosts() {
         this(System::nanoTime, Runtime.getRuntime().availableProcessors());
@@ -95,6 +101,11 @@ final class LevelCosts implements StepCost {
         }
     }
 
+    /** Responses whose coding an adaptive step replaced (another coding, or identity). */
+    LongAdder switched() {
+        return switched;
+    }
+
     private Level level(CompressionStatistics.Counters counters) {
         return levels.computeIfAbsent(counters, Level::new);
     }
@@ -107,7 +118,13 @@ final class LevelCosts implements StepCost {
         for (Level l : byLevel) {
             l.update();
         }
-        if (step < 1 || step >= byStep.length || byStep[step] == null || byStep[step].length == 0 || wall <= 0) {
+        long switchedNow = switched.sum();
+        long switchedInPeriod = switchedNow - lastSwitched;
+        lastSwitched = switchedNow;
+        if (step >= AdaptivePolicy.SWITCH_STEP) {
+            return switchedInPeriod == 0 ? 0 : Double.NaN;
+        }
+        if (step < 1 || byStep[step] == null || byStep[step].length == 0 || wall <= 0) {
             return Double.NaN;
         }
         double extraNanos = 0;

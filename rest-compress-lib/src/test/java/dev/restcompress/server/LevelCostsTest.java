@@ -48,7 +48,16 @@ class LevelCostsTest {
     void unknownWithoutAMeasurementAbove() {
         gzip1.add(1_000, 500, 1_000);
         assertTrue(Double.isNaN(period(2)), "level 3 never measured");
-        assertTrue(Double.isNaN(period(3)), "coding switch");
+    }
+
+    /** From the switch step on: free when no response's coding was replaced in the period, else unknown. */
+    @Test
+    void theSwitchStepIsFreeOnlyWithoutSwitchedResponses() {
+        gzip1.add(1_000_000, 300_000, 1_000_000);
+        assertEquals(0, period(3), 1e-12, "gzip-only clients: step 3 is step 2's gzip 1");
+        costs.switched().increment();
+        assertTrue(Double.isNaN(period(3)), "a response went out in lzf instead: not predicted");
+        assertEquals(0, period(3), 1e-12, "the next period had none");
     }
 
     /** The statistics feed the monitor's prediction, only when they count and the signal is the CPU share. */
