@@ -16,6 +16,10 @@ import java.util.List;
  *   <li>{@value #JFR}: the demo with a JDK Flight Recorder recording running ({@code settings=default},
  *       so this library's Encode events are recorded, with the JDK's default events: an upper bound of
  *       what this library's events cost);</li>
+ *   <li>{@value #TWIN}: a second, identical demo JVM: the A/A control. Its ratio to {@code ours} is what
+ *       two JVMs of the same code differ by in this run (JIT decisions, place in the round, history),
+ *       the floor under which the two above cannot be read (on the shared 2-core machine
+ *       {@code ours-statistics-off} came out 1.13x slower than {@code ours}, which cannot be its cost);</li>
  *   <li>{@value #IDENTITY}: the {@code ours} server itself asked for {@code identity}: server CPU per
  *       request of gzip minus this one is what compression costs per request over HTTP, set against
  *       the codec alone on the same bytes in the generator's JVM ({@link #codecCpuNanos}).</li>
@@ -25,16 +29,17 @@ final class OurVariants {
     static final String STATISTICS_OFF = "ours-statistics-off";
     static final String JFR = "ours-jfr";
     static final String IDENTITY = "ours-identity";
+    static final String TWIN = "ours-twin";
     /** Every server the peers suite can measure: the peers and these variants. */
     static final List<String> CHOICES = java.util.stream.Stream.concat(BenchServerMain.KINDS.stream(),
-            java.util.stream.Stream.of(STATISTICS_OFF, JFR, IDENTITY)).toList();
+            java.util.stream.Stream.of(STATISTICS_OFF, JFR, TWIN, IDENTITY)).toList();
 
     private OurVariants() {
     }
 
     /** Whether {@code kind} is a variant of {@code ours} with its own JVM. */
     static boolean ownJvm(String kind) {
-        return kind.equals(STATISTICS_OFF) || kind.equals(JFR);
+        return kind.equals(STATISTICS_OFF) || kind.equals(JFR) || kind.equals(TWIN);
     }
 
     /** The JVM options of a variant with its own JVM. */
