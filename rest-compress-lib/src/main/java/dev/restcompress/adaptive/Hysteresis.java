@@ -20,7 +20,11 @@ import dev.restcompress.config.AdaptiveSettings;
  *       (no flapping at capacity). When it is not known (statistics off, a coding switch, a step whose
  *       level above was never measured), relief is "the smoothed load is at or below the low threshold",
  *       whose wide gap to the high one covers the largest cost change of one step.
- *       {@code dwellUp} relief samples in a row move one step up.</li>
+ *       {@code dwellUp} relief samples in a row move one step up. A raw pressure sample counts towards
+ *       the pressure run without breaking the relief run when the smoothed signal still says relief
+ *       (a lone spike from a collection or a burst barely moves the smoothed load; resetting on it kept
+ *       a server at 70% with periodic spikes a step down in the overload bench), but the step never
+ *       moves up on a pressure sample.</li>
  *   <li>Any other sample resets both runs. After a move both runs and the smoothed values start again:
  *       the load of the old step says little about the new one, and two moves are at least a dwell
  *       apart.</li>
@@ -62,15 +66,18 @@ public record Hysteresis(int step, int pressureRun, int reliefRun, double smooth
         double weight = settings.smoothingWeight();
         double smoothed = smooth(smoothedLoad, load, weight);
         double smoothedUp = step == 0 || Double.isNaN(above) ? Double.NaN : smooth(smoothedAbove, above, weight);
+        boolean relief = Double.isNaN(smoothedUp) ? smoothed * 100 <= settings.lowPercent()
+                : smoothedUp * 100 < settings.highPercent();
         if (load * 100 >= settings.highPercent()) {
             int run = pressureRun + 1;
             if (run >= settings.dwellDown() && step < maxStep) {
                 return new Hysteresis(step + 1, 0, 0);
             }
-            return new Hysteresis(step, Math.min(run, settings.dwellDown()), 0, smoothed, smoothedUp);
+            // A lone spike (a GC, a burst) does not undo a second of relief on the smoothed signal; it
+            // only delays the move: never up on a pressure sample.
+            int reliefKept = relief ? Math.min(reliefRun + 1, settings.dwellUp() - 1) : 0;
+            return new Hysteresis(step, Math.min(run, settings.dwellDown()), reliefKept, smoothed, smoothedUp);
         }
-        boolean relief = Double.isNaN(smoothedUp) ? smoothed * 100 <= settings.lowPercent()
-                : smoothedUp * 100 < settings.highPercent();
         if (relief) {
             int run = reliefRun + 1;
             if (run >= settings.dwellUp() && step > 0) {

@@ -149,7 +149,9 @@ class AdaptivePolicyTest {
         "1, 19, NaN, NaN, 0.55, NaN, 1, 0, 0",
         "1, 19, 0.50, 0.80, 0.50, NaN, 0, 0, 0",  // prediction lost this period: fallback
         // pressure is judged on the raw sample, whatever the smoothed load says
-        "1, 19, 0.30, 0.40, 0.90, 0.95, 1, 1, 0",
+        "1, 19, 0.30, 0.40, 0.90, 0.95, 1, 1, 19", // a spike keeps the smoothed relief run, but never moves up
+        "1, 5, 0.30, 0.40, 0.90, 0.95, 1, 1, 6",
+        "1, 5, 0.60, 0.84, 0.90, 0.99, 1, 1, 0",   // pressure and no smoothed relief: the relief run ends
         "1, 5, 0.60, 0.84, 0.70, 0.99, 1, 0, 0",  // between, and not relief (0.854): both runs reset
         "0, 19, NaN, NaN, 0.10, NaN, 0, 0, 20",   // step 0: nothing above
     })
@@ -257,6 +259,23 @@ class AdaptivePolicyTest {
             assertEquals(0, ticksAt(steps, 0, 0), "seed " + seed + ": never back to level 6 at capacity");
             assertTrue(moves(steps, 100) <= 2, "seed " + seed + ": moves after 10 s: " + moves(steps, 100));
         }
+    }
+
+    /**
+     * The 0.5x overload run, replayed: at step 1 the load is 60% (70% predicted one step up), but every
+     * tenth 100 ms sample is a spike of 97% (a young collection on top of the load, seen in the bench).
+     * Relief on the smoothed signal survives the spikes; resetting the run on each kept the step down.
+     */
+    @Test
+    void loneSpikesDoNotHoldTheStepDown() {
+        Hysteresis h = new Hysteresis(1, 0, 0);
+        int upAt = -1;
+        for (int tick = 0; tick < 100 && upAt < 0; tick++) {
+            boolean spike = tick % 10 == 9;
+            h = h.next(spike ? 0.97 : 0.60, spike ? 1.0 : 0.70, DEFAULTS, AdaptivePolicy.MAX_STEP);
+            upAt = h.step() == 0 ? tick : -1;
+        }
+        assertEquals(20, upAt, "up after 20 relief samples and one spike (never on the spike itself)");
     }
 
     /** A load that alternates around the thresholds never moves the step (no flapping). */
