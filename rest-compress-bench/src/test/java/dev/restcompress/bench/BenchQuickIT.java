@@ -41,7 +41,9 @@ class BenchQuickIT {
         int rc = BenchMain.run(BenchOptions.parse(new String[] {
             "--quick", "--corpus", corpus.toString(), "--out", out.toString(),
             "--native-harness", harness.toString(), "--load-concurrency", "1,16",
-            "--overload-multipliers", "0.5,2", "--pin", "off"}));
+            "--overload-multipliers", "0.5,2", "--pin", "off",
+            // ours-identity: no JVM of its own, one more short run (the HTTP-vs-codec row)
+            "--peers-servers", String.join(",", BenchServerMain.KINDS) + ",ours-identity"}));
 
         assertEquals(0, rc, "BenchMain exit code");
         for (String f : List.of("report.md", "codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png",
@@ -92,14 +94,21 @@ class BenchQuickIT {
                 "every step after the capacity offers a rate");
         assertNoErrors(overload);
         List<String> peers = Files.readAllLines(out.resolve("peers.csv"));
-        assertEquals(1 + BenchServerMain.KINDS.size(), peers.size(), "peers.csv rows (one round of every server)");
+        assertEquals(2 + BenchServerMain.KINDS.size(), peers.size(), "peers.csv rows (one round of every server)");
+        assertTrue(peers.stream().anyMatch(l -> l.startsWith("ours-identity,identity,")), "ours-identity row");
         for (String kind : BenchServerMain.KINDS) {
             assertTrue(peers.stream().anyMatch(l -> l.startsWith(kind + ",gzip,")), kind + " row");
         }
         assertNoErrors(peers);
         for (String section : List.of("## HTTP overload: open model", "## HTTP peers:", "| resteasy-gzip |",
-                "| jersey-gzip |", "| undertow-gzip |")) {
+                "| jersey-gzip |", "| undertow-gzip |", "**Compression over HTTP vs the codec alone**",
+                "**adaptive=on / off** at each offered load", "**Adaptive steps seen**")) {
             assertTrue(report.contains(section), "report.md lacks " + section);
+        }
+        // the step trace read the servers' statistics: the fixed server's bodies were all gzip level 6
+        for (String row : List.of("| large adaptive=off x0.5 |", "| large adaptive=off x2.0 |")) {
+            String line = report.lines().filter(l -> l.startsWith(row) && l.contains("{gzip/")).findFirst().orElse("");
+            assertTrue(line.matches(".*\\{gzip/6=[1-9][0-9]*}.*"), "trace of " + row + ": " + line);
         }
     }
 

@@ -33,6 +33,7 @@ public final class PressureMonitor implements AutoCloseable {
     private volatile boolean used;
     private volatile boolean closed;
     private volatile Thread thread;
+    private volatile StepCost stepCost;
     /** Touched by the sampler thread only. */
     private Hysteresis state = Hysteresis.START;
 
@@ -98,6 +99,24 @@ public final class PressureMonitor implements AutoCloseable {
         return step;
     }
 
+    /**
+     * Predicts the cost of the step above from now on (the statistics' codec measurements), so that the
+     * step returns as soon as the step above would not be pressure; without it the step returns when
+     * the smoothed load falls to the low threshold. Only for a source whose unit is the share of the
+     * available processors this process uses ({@link ProcessCpuPressure}, {@link RunQueuePressure}),
+     * which is the unit of the prediction; with another source the call is ignored.
+     */
+    public void costsFrom(StepCost cost) {
+        if (source instanceof ProcessCpuPressure || source instanceof RunQueuePressure) {
+            this.stepCost = cost;
+        }
+    }
+
+    /** Whether the step above is predicted ({@link #costsFrom} took effect). */
+    public boolean predictsStepCost() {
+        return stepCost != null;
+    }
+
     /** The current step, without starting anything (for statistics). */
     public int currentStep() {
         return step;
@@ -143,7 +162,17 @@ public final class PressureMonitor implements AutoCloseable {
     /** One sample: moves the state and publishes the step. Sampler thread only. */
     private void onSample(double load) {
         lastLoad = load;
-        Hysteresis next = state.next(load, settings, maxStep);
+        StepCost cost = stepCost;
+        // Called every period, also at step 0, so that its per-period deltas stay one period long.
+        double extra = Double.NaN;
+        if (cost != null) {
+            try {
+                extra = cost.extraLoadAbove(state.step());
+            } catch (RuntimeException e) { // a prediction is optional: without it relief falls back to the low mark
+                LOG.log(System.Logger.Level.WARNING, "rest-compress: the step cost failed; ignoring it: " + e);
+            }
+        }
+        Hysteresis next = state.next(load, load + extra, settings, maxStep);
         if (next.step() != state.step()) {
             if (FlightRecorder.AVAILABLE) {
                 AdaptiveStepEvent.emit(state.step(), next.step(), load);

@@ -45,12 +45,13 @@ public final class AdaptiveSettings {
     public static final String PERIOD_MS = ADAPTIVE + ".period-ms";
     public static final String DWELL_DOWN = ADAPTIVE + ".dwell-down";
     public static final String DWELL_UP = ADAPTIVE + ".dwell-up";
+    public static final String SMOOTHING_MS = ADAPTIVE + ".smoothing-ms";
     public static final String PRESSURE_SOURCE = ADAPTIVE + ".pressure-source";
     public static final String STATISTICS = CompressionSettings.PREFIX + "statistics";
 
     /** Every key read here, for the unknown-key check of {@link CompressionSettings}. */
     public static final List<String> KEYS = List.of(ADAPTIVE, IDENTITY, HIGH, LOW, PERIOD_MS, DWELL_DOWN, DWELL_UP,
-            PRESSURE_SOURCE, STATISTICS);
+            SMOOTHING_MS, PRESSURE_SOURCE, STATISTICS);
 
     private final boolean enabled;
     private final boolean identity;
@@ -59,6 +60,7 @@ public final class AdaptiveSettings {
     private final int periodMillis;
     private final int dwellDown;
     private final int dwellUp;
+    private final int smoothingMillis;
     private final Object pressureSource;
     private final boolean statistics;
 
@@ -74,6 +76,7 @@ public final class AdaptiveSettings {
         periodMillis = CompressionSettings.intValue(lookup, PERIOD_MS, 100, 10, 10_000);
         dwellDown = CompressionSettings.intValue(lookup, DWELL_DOWN, 3, 1, 1000);
         dwellUp = CompressionSettings.intValue(lookup, DWELL_UP, 20, 1, 1000);
+        smoothingMillis = CompressionSettings.intValue(lookup, SMOOTHING_MS, 1000, 0, 60_000);
         pressureSource = lookup.apply(PRESSURE_SOURCE);
         statistics = onOff(lookup, STATISTICS, true);
     }
@@ -129,6 +132,19 @@ public final class AdaptiveSettings {
         return dwellUp;
     }
 
+    /** The window of the smoothed load that decides relief, in milliseconds (0: no smoothing). */
+    public int smoothingMillis() {
+        return smoothingMillis;
+    }
+
+    /**
+     * The weight of one sample in the smoothed load: {@code 1 - exp(-period / window)}, so that a sample
+     * {@code window} old weighs 1/e of a new one; 1 (no smoothing) with a window of 0.
+     */
+    public double smoothingWeight() {
+        return smoothingMillis == 0 ? 1 : 1 - Math.exp(-(double) periodMillis / smoothingMillis);
+    }
+
     /** The configured replacement of the CPU signal (an instance or a class name), or {@code null}. */
     public Object pressureSource() {
         return pressureSource;
@@ -137,8 +153,9 @@ public final class AdaptiveSettings {
     @Override
     public String toString() {
         return (statistics ? "statistics on, " : "statistics off, ") + (!enabled ? "adaptive off"
-                : "adaptive on (down at >= " + highPercent + "% CPU for " + dwellDown + " samples, up at <= "
-                        + lowPercent + "% for " + dwellUp + ", every " + periodMillis + " ms, identity "
+                : "adaptive on (down at >= " + highPercent + "% CPU for " + dwellDown + " samples, up when the "
+                        + smoothingMillis + " ms mean predicts < " + highPercent + "% one step up (else <= "
+                        + lowPercent + "%) for " + dwellUp + ", every " + periodMillis + " ms, identity "
                         + (identity ? "allowed" : "never") + ")");
     }
 

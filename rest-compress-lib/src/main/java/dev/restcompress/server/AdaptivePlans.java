@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Every plan one resource method's responses can get, per coding and adaptive step (each with the
@@ -39,6 +40,8 @@ final class AdaptivePlans {
     private final boolean identityAllowed;
     private final Map<String, int[]> ranges;
     private final Map<String, Ladder> ladders;
+    /** Counts the responses whose coding a step replaced (predicts the step above), or null. */
+    private final LongAdder switched;
 
     /** One coding's plans, [step][plan index]. */
     private record Ladder(EncodingPlan[][] plans) { }
@@ -87,9 +90,17 @@ final class AdaptivePlans {
                 }
             }
             l.put(coding, new Ladder(plans));
+            if (adaptive && statistics != null) { // what each level costs predicts the step above
+                for (int step = 1; step < AdaptivePolicy.SWITCH_STEP; step++) {
+                    statistics.levelCosts().transition(step,
+                            statistics.bodiesAt(coding, AdaptivePolicy.level(step, range[0], range[1])),
+                            statistics.bodiesAt(coding, AdaptivePolicy.level(step - 1, range[0], range[1])));
+                }
+            }
         }
         this.ranges = Map.copyOf(r);
         this.ladders = Map.copyOf(l);
+        this.switched = adaptive && statistics != null ? statistics.levelCosts().switched() : null;
     }
 
     /** The key statistics use for a resource method: {@code SimpleClassName#method}. */
@@ -113,6 +124,9 @@ final class AdaptivePlans {
         String coding = negotiation.coding();
         if (adaptive && step >= AdaptivePolicy.SWITCH_STEP) {
             coding = AdaptivePolicy.coding(step, coding, negotiation.equallyWeighted(), identityAllowed, true);
+            if (switched != null && !coding.equals(negotiation.coding())) {
+                switched.increment();
+            }
             if (coding.equals(Negotiation.IDENTITY)) {
                 return; // the operator allowed identity and the client weighs it the same
             }

@@ -1,7 +1,5 @@
 package dev.restcompress.server;
 
-import java.util.concurrent.atomic.LongAdder;
-
 /**
  * Where one response's encoding is counted: the resource method, coding, level and adaptive step it
  * was planned with, and the counters it adds to. One instance per method, coding and step, built at
@@ -18,11 +16,12 @@ final class EncodeObservation {
     final int step;
     private final CompressionStatistics.Counters byCoding;
     private final CompressionStatistics.Counters byMethod;
-    private final LongAdder atLevel;
-    private final LongAdder streamed;
+    private final CompressionStatistics.Counters atLevel;
+    private final CompressionStatistics.Counters streamed;
 
     EncodeObservation(String method, String coding, int level, int step, CompressionStatistics.Counters byCoding,
-            CompressionStatistics.Counters byMethod, LongAdder atLevel, LongAdder streamed) {
+            CompressionStatistics.Counters byMethod, CompressionStatistics.Counters atLevel,
+            CompressionStatistics.Counters streamed) {
         this.method = method;
         this.coding = coding;
         this.level = level;
@@ -41,7 +40,7 @@ final class EncodeObservation {
         if (byCoding != null) {
             byCoding.add(in, out, nanos);
             byMethod.add(in, out, nanos);
-            (streamedBody ? streamed : atLevel).increment();
+            (streamedBody ? streamed : atLevel).add(in, out, nanos);
         }
     }
 

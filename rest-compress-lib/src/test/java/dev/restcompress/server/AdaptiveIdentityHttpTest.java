@@ -24,7 +24,7 @@ class AdaptiveIdentityHttpTest {
     static final TestServerExtension SERVER = TestServerExtension.of(Set.of(AdaptiveResource.class), Map.of(
             AdaptiveSettings.ADAPTIVE, "on",
             AdaptiveSettings.IDENTITY, "true",
-            AdaptiveSettings.PERIOD_MS, "10",
+            AdaptiveSettings.PERIOD_MS, "10", AdaptiveSettings.SMOOTHING_MS, "0", // relief rule: AdaptivePolicyTest
             AdaptiveSettings.DWELL_DOWN, "1",
             AdaptiveSettings.DWELL_UP, "1",
             AdaptiveSettings.PRESSURE_SOURCE, PRESSURE));

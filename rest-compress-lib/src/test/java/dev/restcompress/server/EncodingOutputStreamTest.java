@@ -40,8 +40,8 @@ class EncodingOutputStreamTest {
     }
 
     final CompressionStatistics statistics = new CompressionStatistics(true, null);
-    final java.util.concurrent.atomic.LongAdder atLevel = new java.util.concurrent.atomic.LongAdder();
-    final java.util.concurrent.atomic.LongAdder streamed = new java.util.concurrent.atomic.LongAdder();
+    final CompressionStatistics.Counters atLevel = new CompressionStatistics.Counters();
+    final CompressionStatistics.Counters streamed = new CompressionStatistics.Counters();
 
     /** An LZF stream (threshold 10) whose bodies are counted in {@link #statistics} as method {@code R#m}. */
     EncodingOutputStream observed(boolean honorFlush) {
@@ -69,8 +69,8 @@ class EncodingOutputStreamTest {
         assertEquals(data.length, totals.bytesIn(), "entity bytes, single bytes included");
         assertEquals(sink.size(), totals.bytesOut(), "bytes on the wire");
         assertEquals(totals, statistics.encodedByMethod().get("R#m"));
-        assertEquals(1, streamed.sum());
-        assertEquals(0, atLevel.sum());
+        assertEquals(1, streamed.bodies.sum());
+        assertEquals(0, atLevel.bodies.sum());
     }
 
     /** A one-shot body is counted at its level with the bytes that went out. */
@@ -83,8 +83,8 @@ class EncodingOutputStreamTest {
         CompressionStatistics.Totals totals = statistics.encodedByCoding().get("lzf");
         assertEquals(data.length, totals.bytesIn());
         assertEquals(sink.size(), totals.bytesOut());
-        assertEquals(1, atLevel.sum());
-        assertEquals(0, streamed.sum());
+        assertEquals(1, atLevel.bodies.sum());
+        assertEquals(0, streamed.bodies.sum());
     }
 
     static byte[] text(int n) {

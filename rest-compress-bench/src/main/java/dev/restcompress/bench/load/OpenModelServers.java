@@ -69,7 +69,13 @@ public final class OpenModelServers implements AutoCloseable {
         }
         if (peers) {
             for (String kind : oo.peers) {
-                if (!kind.equals(BenchServerMain.OURS)) {
+                if (OurVariants.ownJvm(kind)) {
+                    List<String> jvm = new ArrayList<>(OurVariants.jvmOptions(kind, ctx.out()));
+                    if (supported) {
+                        jvm.add("-D" + OverloadBench.ADAPTIVE_KEY + "=off");
+                    }
+                    wanted.put(kind, new ServerToStart(BenchServerMain.OURS, jvm, "server-" + kind + ".log"));
+                } else if (!kind.equals(BenchServerMain.OURS) && !kind.equals(OurVariants.IDENTITY)) {
                     wanted.put(kind, new ServerToStart(kind, List.of(), "server-" + kind + ".log"));
                 }
             }
@@ -144,14 +150,18 @@ public final class OpenModelServers implements AutoCloseable {
         return p;
     }
 
-    /** A peer's server ({@code ours}: the adaptive=off demo), or null if it did not start. */
+    /** A peer's server ({@code ours} and {@code ours-identity}: the adaptive=off demo), or null if it did not start. */
     ServerProcess peer(String kind) {
-        return started.get(kind.equals(BenchServerMain.OURS) ? "adaptive=off" : kind);
+        return started.get(key(kind));
     }
 
     /** Why a peer did not start, or null. */
     String whyNot(String kind) {
-        return skipped.get(kind.equals(BenchServerMain.OURS) ? "adaptive=off" : kind);
+        return skipped.get(key(kind));
+    }
+
+    private static String key(String kind) {
+        return kind.equals(BenchServerMain.OURS) || kind.equals(OurVariants.IDENTITY) ? "adaptive=off" : kind;
     }
 
     @Override

@@ -45,6 +45,7 @@ public final class OverloadBench {
         List<String> settings = servers.settings();
         List<ArrivalResult> results = new ArrayList<>();
         Map<String, Double> capacities = new LinkedHashMap<>();
+        Map<String, StepTrace.Summary> traces = new LinkedHashMap<>();
         progress.report("overload suite: " + servers.pinning() + "; settings " + settings + ", mixes " + oo.mixes
                 + ", multipliers " + oo.multipliers + ", " + oo.seconds + " s per step");
         for (String mix : oo.mixes) {
@@ -68,14 +69,28 @@ public final class OverloadBench {
             }
             for (double m : oo.multipliers) {
                 for (String s : settings) {
-                    ArrivalResult r = runs.get(s).run(label(mix, s) + " x" + m, "gzip", m * c, oo.connections,
-                            warmupMs(oo), oo.seconds, servers.adaptive(s));
+                    ServerProcess p = servers.adaptive(s);
+                    StepTrace trace = StepTrace.start(p.host(), p.port());
+                    ArrivalResult r;
+                    try {
+                        r = runs.get(s).run(label(mix, s) + " x" + m, "gzip", m * c, oo.connections, warmupMs(oo),
+                                oo.seconds, p);
+                        StepTrace.Summary summary = trace == null ? null : trace.finish();
+                        if (summary != null) {
+                            traces.put(r.label(), summary);
+                            progress.report(r.label() + ": " + OverloadReport.describe(summary));
+                        }
+                    } finally {
+                        if (trace != null) {
+                            trace.close();
+                        }
+                    }
                     progress.report(describe(r));
                     results.add(r);
                 }
             }
         }
-        new OverloadReport(results, capacities, settings, servers.adaptiveSupported(), servers.pinning(), oo)
+        new OverloadReport(results, capacities, settings, servers.adaptiveSupported(), servers.pinning(), oo, traces)
                 .write(ctx.out(), ctx.md());
         return FILES;
     }

@@ -15,7 +15,8 @@ import java.util.List;
  * --overload-adaptive off,on         rest-compress.adaptive settings to compare (default off,on)
  * --overload-mixes large,small-json  payloads: the large file, and the small-JSON mix (default both; quick large)
  * --overload-file NAME               the large file (default catalog-50k.json, else the load suite's file)
- * --peers-servers a,b                ours,resteasy-gzip,jersey-gzip,undertow-gzip (default all)
+ * --peers-servers a,b                ours,resteasy-gzip,jersey-gzip,undertow-gzip (default these four), and
+ *                                    ours-statistics-off, ours-jfr, ours-twin, ours-identity ({@link OurVariants})
  * --peers-rounds N                   repeated rounds for the error bars (default 3; quick 1)
  * --peers-seconds N                  measured seconds per server per round (default 5; quick 0.5)
  * --peers-concurrency N              closed-loop connections at saturation (default 16)
@@ -59,7 +60,7 @@ public final class OverloadOptions {
             case "--overload-adaptive" -> adaptive = oneOf(a, v, List.of("off", "on"));
             case "--overload-mixes" -> mixes = oneOf(a, v, List.of("large", "small-json"));
             case "--overload-file" -> file = v;
-            case "--peers-servers" -> peers = oneOf(a, v, BenchServerMain.KINDS);
+            case "--peers-servers" -> peers = oneOf(a, v, OurVariants.CHOICES);
             case "--peers-rounds" -> rounds = (int) (double) doubles(a, v).get(0);
             case "--peers-seconds" -> peerSeconds = doubles(a, v).get(0);
             case "--peers-concurrency" -> peerConcurrency = (int) (double) doubles(a, v).get(0);
@@ -123,7 +124,8 @@ public final class OverloadOptions {
     public static String usage() {
         return "                 [--overload-multipliers 0.5,1,2,4] [--overload-seconds N] [--overload-connections N]\n"
                 + "                 [--overload-adaptive off,on] [--overload-mixes large,small-json] [--overload-file NAME]\n"
-                + "                 [--peers-servers ours,resteasy-gzip,jersey-gzip,undertow-gzip] [--peers-rounds N]\n"
+                + "                 [--peers-servers ours,resteasy-gzip,jersey-gzip,undertow-gzip,\n"
+                + "                   ours-statistics-off,ours-jfr,ours-twin,ours-identity] [--peers-rounds N]\n"
                 + "                 [--peers-seconds N] [--peers-concurrency N] [--pin on|off]\n"
                 + "                 [--verify-every N]";
     }

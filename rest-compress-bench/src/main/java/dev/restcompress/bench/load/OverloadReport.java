@@ -20,9 +20,11 @@ final class OverloadReport {
     private final boolean adaptiveSupported;
     private final String pinning;
     private final OverloadOptions oo;
+    private final Map<String, StepTrace.Summary> traces;
 
     OverloadReport(List<ArrivalResult> results, Map<String, Double> capacities, List<String> settings,
-            boolean adaptiveSupported, String pinning, OverloadOptions oo) {
+            boolean adaptiveSupported, String pinning, OverloadOptions oo, Map<String, StepTrace.Summary> traces) {
+        this.traces = traces;
         this.results = results;
         this.capacities = capacities;
         this.settings = settings;
@@ -43,8 +45,70 @@ final class OverloadReport {
                 + ArrivalTable.method() + " The machine's " + Runtime.getRuntime().availableProcessors()
                 + " cores may be shared with other work; read ratios, not absolute figures.");
         ArrivalTable.table(md, results);
+        writeComparison(md);
+        writeTraces(md);
         md.paragraph("![served vs offered](overload-served.png) ![p99 vs offered](overload-latency.png)");
         writeCharts(dir);
+    }
+
+    /**
+     * adaptive=on against off at each offered load, the issue's goals in one place: served req/s (95%
+     * error from the two slice errors), bytes per response and server CPU per request.
+     */
+    private void writeComparison(Markdown md) {
+        Map<String, ArrivalResult> byLabel = new LinkedHashMap<>();
+        results.forEach(r -> byLabel.put(r.label(), r));
+        List<List<String>> rows = new ArrayList<>();
+        for (ArrivalResult on : results) {
+            int at = on.label().indexOf(" adaptive=on x");
+            if (at < 0) {
+                continue;
+            }
+            ArrivalResult off = byLabel.get(on.label().replace(" adaptive=on x", " adaptive=off x"));
+            if (off == null) {
+                continue;
+            }
+            double served = on.servedPerSecond() / off.servedPerSecond();
+            double servedError = served * Math.hypot(on.servedPerSecondError() / on.servedPerSecond(),
+                    off.servedPerSecondError() / off.servedPerSecond());
+            rows.add(List.of(on.label().substring(0, at) + " x" + on.label().substring(at + 14),
+                    Markdown.withError(served, servedError, 2) + "x",
+                    Markdown.num(on.wireBytesPerResponse() / off.wireBytesPerResponse(), 4) + "x",
+                    Markdown.num(on.serverCpuUsPerRequest() / off.serverCpuUsPerRequest(), 3) + "x",
+                    Markdown.num(on.p99Us() / off.p99Us(), 2) + "x"));
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        md.paragraph("**adaptive=on / off** at each offered load (issue 12's goals: at 0.5x bytes per response "
+                + "within 1% and server CPU per request < 1% extra; at 2x served >= 2.5x). Served: ± from the two "
+                + "steps' slice errors; bytes and CPU per request are one window's totals (no error bar; the "
+                + "off/on windows are interleaved on the same core, so repeat the run to see their spread).");
+        md.table(List.of("step", "served on / off", "bytes/resp on / off", "server CPU/req on / off",
+                "p99 on / off"), rows);
+    }
+
+    /** The adaptive step during each step, polled from the demo's metrics. */
+    private void writeTraces(Markdown md) {
+        if (traces.isEmpty()) {
+            return;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        traces.forEach((label, t) -> rows.add(List.of(label, Integer.toString(t.samples()),
+                Markdown.num(100 * t.shareAt(0), 0) + "%", Markdown.num(100 * t.shareAt(1), 0) + "%",
+                Markdown.num(100 * t.shareAt(2), 0) + "%", Markdown.num(100 * t.shareAt(3), 0) + "%",
+                Integer.toString(t.moves()), t.bodiesByLevel().toString())));
+        md.paragraph("**Adaptive steps seen** (`GET /rest/metrics` of each server every " + StepTrace.PERIOD_MS
+                + " ms during the step, its warm-up second included): share of polls at each step, moves between "
+                + "polls, bodies per coding/level encoded during the step.");
+        md.table(List.of("step", "polls", "at 0", "at 1", "at 2", "at 3", "moves", "bodies by level"), rows);
+    }
+
+    /** One line for the progress log. */
+    static String describe(StepTrace.Summary t) {
+        return String.format(java.util.Locale.ROOT, "adaptive step 0/1/2/3 in %.0f/%.0f/%.0f/%.0f%% of %d polls, "
+                + "%d moves, bodies %s", 100 * t.shareAt(0), 100 * t.shareAt(1), 100 * t.shareAt(2),
+                100 * t.shareAt(3), t.samples(), t.moves(), t.bodiesByLevel());
     }
 
     private void writeCharts(Path dir) {

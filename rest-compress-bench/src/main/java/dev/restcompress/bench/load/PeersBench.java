@@ -37,6 +37,8 @@ public final class PeersBench {
                 + " round(s) of " + oo.peerSeconds + " s each at " + oo.peerConcurrency + " connections; "
                 + servers.pinning());
         Map<String, ArrivalRun> runs = new LinkedHashMap<>();
+        List<Double> codecNanos = new ArrayList<>();
+        List<Double> serverCodecNanos = new ArrayList<>();
         for (String kind : oo.peers) {
             ServerProcess p = servers.peer(kind);
             if (p == null) {
@@ -50,13 +52,31 @@ public final class PeersBench {
         }
         for (int round = 1; round <= oo.rounds; round++) {
             for (var e : runs.entrySet()) {
-                ArrivalResult r = e.getValue().run(e.getKey(), "gzip", 0, oo.peerConcurrency,
+                boolean traced = e.getKey().equals(BenchServerMain.OURS) && runs.containsKey(OurVariants.IDENTITY);
+                ServerProcess server = servers.peer(e.getKey());
+                double[] before = traced ? StepTrace.encodedTotals(server.host(), server.port(), "gzip") : null;
+                ArrivalResult r = e.getValue().run(e.getKey(), OurVariants.coding(e.getKey()), 0, oo.peerConcurrency,
                         OverloadBench.warmupMs(oo), oo.peerSeconds, servers.peer(e.getKey()));
                 progress.report("round " + round + ": " + OverloadBench.describe(r));
                 byServer.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(r);
+                double[] after = before == null ? null : StepTrace.encodedTotals(server.host(), server.port(), "gzip");
+                if (after != null && after[0] > before[0]) {
+                    // the codec's own time inside the server (statistics: wall time around the codec call)
+                    serverCodecNanos.add((after[1] - before[1]) * 1e9 / (after[0] - before[0]));
+                }
+            }
+            if (runs.containsKey(OurVariants.IDENTITY) && runs.containsKey(BenchServerMain.OURS)) {
+                // the codec alone on the same bytes, once per round (the generator's core; thread CPU time)
+                byte[] body = payloads.get(0).expected();
+                double ns = OurVariants.codecCpuNanos(CodecRegistry.defaults().forCoding("gzip"), body,
+                        Math.min(2, oo.peerSeconds));
+                codecNanos.add(ns);
+                progress.report("round " + round + ": gzip codec alone on " + payloads.get(0).name() + ": "
+                        + Math.round(ns / 1000) + " us CPU per body");
             }
         }
-        new PeersReport(Payloads.describe(payloads), byServer, skipped, servers.pinning(), oo).write(ctx.out(), ctx.md());
+        new PeersReport(Payloads.describe(payloads), byServer, skipped, servers.pinning(), oo, codecNanos, serverCodecNanos)
+                .write(ctx.out(), ctx.md());
         return FILES;
     }
 }

@@ -1,0 +1,85 @@
+package dev.restcompress.bench.load;
+
+import dev.restcompress.bench.server.BenchServerMain;
+import dev.restcompress.codec.Codec;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Variants of this library's server for the peers suite, each measured side by side with {@code ours}
+ * in every round, so that their ratios to it carry error bars from the rounds:
+ * <ul>
+ *   <li>{@value #STATISTICS_OFF}: the demo with {@code rest-compress.statistics=off} (the cost of
+ *       counting: ours / this req/s);</li>
+ *   <li>{@value #JFR}: the demo with a JDK Flight Recorder recording running ({@code settings=default},
+ *       so this library's Encode events are recorded, with the JDK's default events: an upper bound of
+ *       what this library's events cost);</li>
+ *   <li>{@value #TWIN}: a second, identical demo JVM: the A/A control. Its ratio to {@code ours} is what
+ *       two JVMs of the same code differ by in this run (JIT decisions, place in the round, history),
+ *       the floor under which the two above cannot be read (on the shared 2-core machine
+ *       {@code ours-statistics-off} came out 1.13x slower than {@code ours}, which cannot be its cost);</li>
+ *   <li>{@value #IDENTITY}: the {@code ours} server itself asked for {@code identity}: server CPU per
+ *       request of gzip minus this one is what compression costs per request over HTTP, set against
+ *       the codec alone on the same bytes in the generator's JVM ({@link #codecCpuNanos}).</li>
+ * </ul>
+ */
+final class OurVariants {
+    static final String STATISTICS_OFF = "ours-statistics-off";
+    static final String JFR = "ours-jfr";
+    static final String IDENTITY = "ours-identity";
+    static final String TWIN = "ours-twin";
+    /** Every server the peers suite can measure: the peers and these variants. */
+    static final List<String> CHOICES = java.util.stream.Stream.concat(BenchServerMain.KINDS.stream(),
+            java.util.stream.Stream.of(STATISTICS_OFF, JFR, TWIN, IDENTITY)).toList();
+
+    private OurVariants() {
+    }
+
+    /** Whether {@code kind} is a variant of {@code ours} with its own JVM. */
+    static boolean ownJvm(String kind) {
+        return kind.equals(STATISTICS_OFF) || kind.equals(JFR) || kind.equals(TWIN);
+    }
+
+    /** The JVM options of a variant with its own JVM. */
+    static List<String> jvmOptions(String kind, Path out) {
+        return switch (kind) {
+            case STATISTICS_OFF -> List.of("-Drest-compress.statistics=off");
+            case JFR -> List.of("-XX:StartFlightRecording:settings=default,filename="
+                    + out.resolve("ours-jfr.jfr").toAbsolutePath());
+            default -> List.of();
+        };
+    }
+
+    /** The coding the generator asks {@code kind} for. */
+    static String coding(String kind) {
+        return kind.equals(IDENTITY) ? "identity" : "gzip";
+    }
+
+    /**
+     * CPU nanoseconds of this thread per {@code codec.compress} of {@code body}, over about
+     * {@code seconds} after one second of warm-up (the JIT, the codec's pools).
+     */
+    static double codecCpuNanos(Codec codec, byte[] body, double seconds) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        byte[] out = new byte[codec.maxCompressedLength(body.length)];
+        long sink = 0;
+        long warmEnd = System.nanoTime() + 1_000_000_000L;
+        while (System.nanoTime() < warmEnd) {
+            sink += codec.compress(body, 0, body.length, out, 0);
+        }
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        long cpu0 = threads.getCurrentThreadCpuTime();
+        long calls = 0;
+        do {
+            sink += codec.compress(body, 0, body.length, out, 0);
+            calls++;
+        } while (System.nanoTime() < end && calls < 10_000_000);
+        long cpu = threads.getCurrentThreadCpuTime() - cpu0;
+        if (sink == 42) { // keeps the results live
+            System.out.print("");
+        }
+        return (double) cpu / calls;
+    }
+}

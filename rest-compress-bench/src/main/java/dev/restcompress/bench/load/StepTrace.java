@@ -1,0 +1,171 @@
+package dev.restcompress.bench.load;
+
+import dev.restcompress.bench.http.HttpConnection;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * What the adaptive server did during one overload step, read from the demo's {@code GET /rest/metrics}
+ * (the library's statistics): a thread polls the adaptive step every {@value #PERIOD_MS} ms (one small
+ * identity request on its own connection), and the bodies per coding and level are read before and
+ * after. So the report can say whether the bytes per response came from a step down, how long it lasted
+ * and how often the step moved, instead of guessing from the bytes.
+ */
+final class StepTrace implements AutoCloseable {
+    static final int PERIOD_MS = 100;
+    private static final String STEP = "rest_compress_adaptive_step ";
+    private static final String BY_LEVEL = "rest_compress_encoded_bodies_by_level_total{coding=\"";
+
+    private final HttpConnection connection;
+    private final Map<String, Long> before;
+    private final int[] samplesAt = new int[8];
+    private final Thread poller;
+    private volatile boolean stop;
+    private int moves;
+    private int last = -1;
+    private int failures;
+
+    /** What one traced step did. */
+    record Summary(int samples, int[] samplesAt, int moves, Map<String, Long> bodiesByLevel) {
+        /** Share of samples at {@code step}, 0 to 1. */
+        double shareAt(int step) {
+            return samples == 0 ? Double.NaN : (double) samplesAt[step] / samples;
+        }
+    }
+
+    private StepTrace(String host, int port) throws IOException {
+        connection = new HttpConnection(host, port, 5_000);
+        before = bodiesByLevel(scrape());
+        poller = new Thread(this::poll, "step-trace");
+        poller.setDaemon(true);
+        poller.start();
+    }
+
+    /** Starts tracing the demo at {@code host:port}, or returns null when it has no metrics endpoint. */
+    static StepTrace start(String host, int port) {
+        try {
+            return new StepTrace(host, port);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private String scrape() throws IOException {
+        HttpConnection.Response r = connection.get("/rest/metrics", "identity");
+        if (r.status() != 200) {
+            throw new IOException("GET /rest/metrics: " + r.status());
+        }
+        return new String(r.body(), 0, r.bodyLength(), StandardCharsets.UTF_8);
+    }
+
+    private void poll() {
+        long next = System.nanoTime();
+        while (!stop) {
+            next += TimeUnit.MILLISECONDS.toNanos(PERIOD_MS);
+            LockSupport.parkNanos(next - System.nanoTime());
+            try {
+                int step = step(scrape());
+                if (step >= 0 && step < samplesAt.length) {
+                    synchronized (this) {
+                        samplesAt[step]++;
+                        moves += last >= 0 && step != last ? 1 : 0;
+                        last = step;
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                if (++failures > 10) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Stops polling and returns what was seen, or null when the metrics could not be read. */
+    Summary finish() throws InterruptedException {
+        stop = true;
+        poller.join(2_000);
+        Map<String, Long> delta = new TreeMap<>();
+        try {
+            bodiesByLevel(scrape()).forEach((k, v) -> {
+                long d = v - before.getOrDefault(k, 0L);
+                if (d != 0) {
+                    delta.put(k, d);
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        synchronized (this) {
+            int n = 0;
+            for (int s : samplesAt) {
+                n += s;
+            }
+            return new Summary(n, samplesAt.clone(), moves, delta);
+        }
+    }
+
+    @Override
+    public void close() {
+        stop = true;
+        connection.close();
+    }
+
+    static int step(String metrics) {
+        for (String line : metrics.split("\n")) {
+            if (line.startsWith(STEP)) {
+                return (int) Double.parseDouble(line.substring(STEP.length()).trim());
+            }
+        }
+        return -1;
+    }
+
+    /** {@code coding/level -> bodies} from the Prometheus text. */
+    static Map<String, Long> bodiesByLevel(String metrics) {
+        Map<String, Long> out = new TreeMap<>();
+        for (String line : metrics.split("\n")) {
+            if (line.startsWith(BY_LEVEL)) {
+                int codingEnd = line.indexOf('"', BY_LEVEL.length());
+                int levelStart = line.indexOf("level=\"", codingEnd) + 7;
+                int levelEnd = line.indexOf('"', levelStart);
+                long n = (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1).trim());
+                out.put(line.substring(BY_LEVEL.length(), codingEnd) + "/" + line.substring(levelStart, levelEnd), n);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {bodies, seconds in the codec} of one coding's encoded bodies so far, from the demo's metrics at
+     * {@code host:port}, or null when they cannot be read.
+     */
+    static double[] encodedTotals(String host, int port, String coding) {
+        HttpConnection c = new HttpConnection(host, port, 5_000);
+        try {
+            HttpConnection.Response r = c.get("/rest/metrics", "identity");
+            if (r.status() != 200) {
+                return null;
+            }
+            String metrics = new String(r.body(), 0, r.bodyLength(), StandardCharsets.UTF_8);
+            double bodies = value(metrics, "rest_compress_encoded_bodies_total{coding=\"" + coding + "\"} ");
+            double seconds = value(metrics, "rest_compress_encoded_seconds_total{coding=\"" + coding + "\"} ");
+            return Double.isNaN(bodies) || Double.isNaN(seconds) ? null : new double[] {bodies, seconds};
+        } catch (IOException | RuntimeException e) {
+            return null;
+        } finally {
+            c.close();
+        }
+    }
+
+    private static double value(String metrics, String prefix) {
+        for (String line : metrics.split("\n")) {
+            if (line.startsWith(prefix)) {
+                return Double.parseDouble(line.substring(prefix.length()).trim());
+            }
+        }
+        return Double.NaN;
+    }
+}
