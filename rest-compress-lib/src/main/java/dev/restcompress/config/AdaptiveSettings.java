@@ -15,7 +15,7 @@ import java.util.function.Function;
  *   <caption>Keys</caption>
  *   <tr><th>key</th><th>default</th><th>meaning</th></tr>
  *   <tr><td>{@value #ADAPTIVE}</td><td>off</td><td>{@code on} or {@code off}. Off by default until
- *       the overload bench has shown it safe on this project's machines (issue 12)</td></tr>
+ *       the overload bench has shown it safe on this project's machines (a measured overload run)</td></tr>
  *   <tr><td>{@value #IDENTITY}</td><td>false</td><td>whether the last step may send bodies unencoded
  *       (only to clients that weigh identity no lower than the chosen coding); off because the server
  *       does not know what the link costs</td></tr>

@@ -47,7 +47,7 @@ public final class DictionarySettings {
     /**
      * Default zstd level of {@code dcz}. Small bodies are what dictionaries are for, and on them
      * level 12 makes 0.490 of gzip-6's bytes where level 3 makes 0.553 (2,074 held-out JSON bodies
-     * under 4 KiB, 64 KiB dictionaries of other records of the same API; issue 11 report,
+     * under 4 KiB, 64 KiB dictionaries of other records of the same API;
      * {@code DictionarySizes} in the bench). The price is encode time: about 3x level 3's per small
      * body (JMH, {@code DictionaryBreakEven}; still no slower than zstd at level 12 without a
      * dictionary), which on a 1 Gbit/s link costs more than the bytes it saves: lower it (3) where
