@@ -73,7 +73,8 @@ final class NegotiationFilter implements ContainerRequestFilter, ContainerRespon
             return;
         }
         request.setProperty(EncodingPlan.PROPERTY, negotiation);
-        if (decoding != null) {
+        // Only a coded body is decoded and counted: a property costs a map entry on every request.
+        if (decoding != null && request.getHeaders().containsKey(HttpHeaders.CONTENT_ENCODING)) {
             request.setProperty(DecodeObservation.PROPERTY, decoding);
         }
     }
