@@ -21,14 +21,11 @@ import java.lang.management.OperatingSystemMXBean;
  */
 public final class ProcessCpuPressure implements PressureSource {
     private final com.sun.management.OperatingSystemMXBean os;
-    private final int processors;
-    private long lastCpuNanos = -1;
-    private long lastWallNanos;
+    private final CounterPeriod period = new CounterPeriod();
 
     public ProcessCpuPressure() {
         OperatingSystemMXBean bean = ManagementFactory.getOperatingSystemMXBean();
         this.os = bean instanceof com.sun.management.OperatingSystemMXBean s ? s : null;
-        this.processors = Math.max(1, Runtime.getRuntime().availableProcessors());
     }
 
     /** Whether this JVM reports the process CPU time (otherwise every sample is NaN). */
@@ -42,16 +39,7 @@ public final class ProcessCpuPressure implements PressureSource {
         if (os == null) {
             return Double.NaN;
         }
-        long cpu = os.getProcessCpuTime();
-        long wall = System.nanoTime();
-        long previousCpu = lastCpuNanos;
-        long previousWall = lastWallNanos;
-        lastCpuNanos = cpu;
-        lastWallNanos = wall;
-        if (cpu < 0 || previousCpu < 0 || wall <= previousWall) {
-            return Double.NaN;
-        }
-        return load(cpu - previousCpu, wall - previousWall, processors);
+        return period.next(os.getProcessCpuTime()) ? load(period.grew, period.wall, period.processors) : Double.NaN;
     }
 
     /** CPU nanoseconds over the capacity of {@code processors} cores for {@code wallNanos}, in [0, 1]. */

@@ -30,25 +30,16 @@ public final class RunQueuePressure implements PressureSource {
     private static final Path TASKS = Path.of("/proc/self/task");
 
     private final ProcessCpuPressure cpu = new ProcessCpuPressure();
-    private final int processors = Math.max(1, Runtime.getRuntime().availableProcessors());
-    private long lastWaitNanos = -1;
-    private long lastWallNanos;
+    private final CounterPeriod waits = new CounterPeriod();
 
     /** The larger of the CPU share and the run-queue wait share since the previous call (NaN at first). */
     @Override
     public double sample() {
         double cpuShare = cpu.sample();
-        long wait = totalWaitNanos();
-        long wall = System.nanoTime();
-        long previousWait = lastWaitNanos;
-        long previousWall = lastWallNanos;
-        lastWaitNanos = wait;
-        lastWallNanos = wall;
-        if (wait < 0 || previousWait < 0 || wait < previousWait || wall <= previousWall) {
-            // no /proc, the first call, or threads that ended took their totals with them
-            return cpuShare;
+        if (!waits.next(totalWaitNanos())) {
+            return cpuShare; // no /proc, the first call, or threads that ended took their totals with them
         }
-        double waitShare = ProcessCpuPressure.load(wait - previousWait, wall - previousWall, processors);
+        double waitShare = ProcessCpuPressure.load(waits.grew, waits.wall, waits.processors);
         return Double.isNaN(cpuShare) ? waitShare : Math.max(cpuShare, waitShare);
     }
 

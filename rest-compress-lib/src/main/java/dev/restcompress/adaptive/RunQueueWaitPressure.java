@@ -24,23 +24,15 @@ public final class RunQueueWaitPressure implements PressureSource {
     /** Average waiting threads per available processor that count as saturation (load 1.0). */
     public static final double WAITING_PER_CORE_AT_SATURATION = 4;
 
-    private final int processors = Math.max(1, Runtime.getRuntime().availableProcessors());
-    private long lastWaitNanos = -1;
-    private long lastWallNanos;
+    private final CounterPeriod waits = new CounterPeriod();
 
     /** The scaled run-queue wait since the previous call; NaN on the first call or without /proc. */
     @Override
     public double sample() {
-        long wait = RunQueuePressure.totalWaitNanos();
-        long wall = System.nanoTime();
-        long previousWait = lastWaitNanos;
-        long previousWall = lastWallNanos;
-        lastWaitNanos = wait;
-        lastWallNanos = wall;
-        if (wait < 0 || previousWait < 0 || wait < previousWait || wall <= previousWall) {
+        if (!waits.next(RunQueuePressure.totalWaitNanos())) {
             return Double.NaN; // no /proc, the first call, or threads that ended took their totals with them
         }
-        return load(wait - previousWait, wall - previousWall, processors);
+        return load(waits.grew, waits.wall, waits.processors);
     }
 
     /** Waiting thread-nanoseconds over {@code wallNanos} on {@code processors} cores, scaled, in [0, 1]. */

@@ -65,7 +65,7 @@ final class DictionaryPayloadReport {
 
     private Cell cell(String codec, int size, Measurement c, Measurement d) {
         Engine engine = BenchDictionary.engine(codec, dictionary);
-        List<byte[]> payloads = Corpus.prefixes(corpus, size, SmallPayloadBench.SLICES);
+        List<byte[]> payloads = Corpus.prefixes(corpus, size, PrefixPayloadBench.SLICES);
         long total = 0;
         long gzip = 0;
         for (byte[] p : payloads) {
@@ -106,7 +106,7 @@ final class DictionaryPayloadReport {
 
         md.heading(2, "Small payloads with a shared dictionary (RFC 9842 dcz, dcb)");
         md.paragraph("The same bodies as the small-payload table (the first N bytes of up to "
-                + SmallPayloadBench.SLICES + " corpus files). The dictionary: " + dictionary.length
+                + PrefixPayloadBench.SLICES + " corpus files). The dictionary: " + dictionary.length
                 + " bytes, raw, trained with zstd's trainer on the same files from byte "
                 + BenchDictionary.TRAINING_FROM + " on (same shape, other records, no measured byte). "
                 + "dcz/dcb sizes include their 40/36-byte header; \"saved\" is net of the `Content-Encoding` "

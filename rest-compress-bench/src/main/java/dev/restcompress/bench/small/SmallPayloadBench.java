@@ -1,77 +1,20 @@
 package dev.restcompress.bench.small;
 
 import dev.restcompress.bench.codec.BenchCodecs;
-import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.Engine;
-import java.io.IOException;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 
 /**
- * Small bodies (128 B to 8 KiB) through the codec SPI: ns per compress and per decompress of one
- * payload. Each operation takes the next of up to {@value #SLICES} payloads of the same size (the
- * starts of different corpus files, see {@link Corpus#prefixes}), so the time is an average over
- * content, not one lucky document. Compressed sizes are computed by {@link SmallPayloadReport}, outside JMH.
+ * Small bodies (128 B to 8 KiB) through the codec SPI, per coding and level (see
+ * {@link PrefixPayloadBench}). Compressed sizes are computed by {@link SmallPayloadReport}, outside JMH.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-public class SmallPayloadBench {
-    /** Most payloads per size. */
-    static final int SLICES = 16;
-
+public class SmallPayloadBench extends PrefixPayloadBench {
     @Param({"lzf", "gzip-jdk-1", "gzip-jdk-6", "gzip-libdeflate-1", "gzip-libdeflate-6", "gzip-libdeflate-9",
         "zstd-1", "zstd-3", "br-1", "br-4", "br-5"})
     public String codec;
 
-    @Param({"128", "256", "512", "1024", "2048", "4096", "8192"})
-    public int size;
-
-    private Engine engine;
-    private byte[][] payloads;
-    private byte[][] compressed;
-    private int[] compressedLength;
-    private byte[] scratch;
-    private byte[] decoded;
-    private int next;
-
-    @Setup
-    public void setUp() throws IOException {
-        engine = BenchCodecs.byId(codec).engine("spi");
-        List<byte[]> slices = Corpus.prefixes(Corpus.dir(), size, SLICES);
-        payloads = slices.toArray(new byte[0][]);
-        compressed = new byte[payloads.length][];
-        compressedLength = new int[payloads.length];
-        for (int i = 0; i < payloads.length; i++) {
-            compressed[i] = new byte[engine.maxCompressedLength(size)];
-            compressedLength[i] = engine.compress(payloads[i], size, compressed[i]);
-        }
-        scratch = new byte[engine.maxCompressedLength(size)];
-        decoded = new byte[size + 1];
-    }
-
-    private int nextIndex() {
-        int i = next;
-        next = i + 1 == payloads.length ? 0 : i + 1;
-        return i;
-    }
-
-    @Benchmark
-    public int compress() throws IOException {
-        return engine.compress(payloads[nextIndex()], size, scratch);
-    }
-
-    @Benchmark
-    public int decompress() throws IOException {
-        int i = nextIndex();
-        return engine.decompress(compressed[i], compressedLength[i], decoded);
+    @Override
+    Engine engine() {
+        return BenchCodecs.byId(codec).engine("spi");
     }
 }

@@ -74,7 +74,7 @@ final class SmallPayloadReport {
     private Cell cell(String codecId, int size, Measurement c, Measurement d) {
         BenchCodec bc = BenchCodecs.byId(codecId);
         Codec codec = bc.spi().get();
-        List<byte[]> payloads = Corpus.prefixes(corpus, size, SmallPayloadBench.SLICES);
+        List<byte[]> payloads = Corpus.prefixes(corpus, size, PrefixPayloadBench.SLICES);
         byte[] out = new byte[codec.maxCompressedLength(size)];
         long total = 0;
         for (byte[] p : payloads) {
@@ -134,7 +134,7 @@ final class SmallPayloadReport {
         csv.write(dir.resolve("small-payload.csv"));
 
         md.heading(2, "Small payloads: where compression stops paying");
-        md.paragraph("Bodies of exactly N bytes: the first N bytes of up to " + SmallPayloadBench.SLICES
+        md.paragraph("Bodies of exactly N bytes: the first N bytes of up to " + PrefixPayloadBench.SLICES
                 + " corpus files, through the SPI (one-shot compress, bounded stream decompress). "
                 + "\"saved\" is the mean bytes saved per body net of the added `Content-Encoding` header line. "
                 + "Compression pays on links slower than the break-even link = saved bits / (compress + "
