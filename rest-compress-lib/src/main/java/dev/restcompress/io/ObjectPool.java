@@ -1,8 +1,8 @@
 package dev.restcompress.io;
 
 import java.util.Objects;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -12,14 +12,21 @@ import java.util.function.Supplier;
  * <p>{@link #acquire()} takes an idle object or creates one; {@link #release} keeps it for reuse
  * while fewer than {@code capacity} are idle, and otherwise discards it through the disposer. So
  * the pool never blocks a request and never holds more than {@code capacity} idle objects.
- * Thread-safe. {@link #outstanding()} counts objects handed out and not yet released, so tests can
- * assert that nothing leaked.
+ *
+ * <p>Idle objects sit in a fixed row of slots; both {@link #acquire()} and {@link #release} take the
+ * lowest slot they can (one compare-and-set, no lock, no allocation). So the objects in use cluster
+ * in the first slots: a server compressing one body at a time reuses one compressor and one pair of
+ * buffers, still in the CPU cache, where a first-in-first-out queue would rotate through every idle
+ * object (a libdeflate level-6 compressor holds 656 KB: four of them overflow a 1 MB L2 cache).
+ *
+ * <p>Thread-safe. {@link #outstanding()} counts objects handed out and not yet released, so tests
+ * can assert that nothing leaked.
  *
  * @param <T> the pooled type
  */
 public final class ObjectPool<T> {
-    /** {@code null} for a pool that keeps nothing (capacity 0). */
-    private final ArrayBlockingQueue<T> idle;
+    /** Idle objects, {@code null} where empty; {@code null} for a pool that keeps nothing (capacity 0). */
+    private final AtomicReferenceArray<T> slots;
     private final Supplier<? extends T> factory;
     private final Consumer<? super T> disposer;
     private final AtomicInteger outstanding = new AtomicInteger();
@@ -34,7 +41,7 @@ public final class ObjectPool<T> {
         if (capacity < 0) {
             throw new IllegalArgumentException("capacity must be >= 0, was " + capacity);
         }
-        this.idle = capacity == 0 ? null : new ArrayBlockingQueue<>(capacity);
+        this.slots = capacity == 0 ? null : new AtomicReferenceArray<>(capacity);
         this.factory = Objects.requireNonNull(factory, "factory");
         this.disposer = Objects.requireNonNull(disposer, "disposer");
     }
@@ -46,7 +53,7 @@ public final class ObjectPool<T> {
 
     /** An idle object, or a new one. Never blocks. The caller must {@link #release} it exactly once. */
     public T acquire() {
-        T t = idle == null ? null : idle.poll();
+        T t = takeIdle();
         if (t == null) {
             t = factory.get();
         }
@@ -57,9 +64,36 @@ public final class ObjectPool<T> {
     /** Returns an object taken with {@link #acquire()}; it must not be used afterwards. */
     public void release(T t) {
         outstanding.decrementAndGet();
-        if (idle == null || !idle.offer(t)) {
+        if (!keepIdle(t)) {
             disposer.accept(t);
         }
+    }
+
+    /** The idle object in the lowest slot, or {@code null}. A slot lost to a racing thread is skipped. */
+    private T takeIdle() {
+        if (slots == null) {
+            return null;
+        }
+        for (int i = 0; i < slots.length(); i++) {
+            T t = slots.get(i);
+            if (t != null && slots.compareAndSet(i, t, null)) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    /** Puts {@code t} in the lowest empty slot; false when every slot is full (or was taken meanwhile). */
+    private boolean keepIdle(T t) {
+        if (slots == null) {
+            return false;
+        }
+        for (int i = 0; i < slots.length(); i++) {
+            if (slots.get(i) == null && slots.compareAndSet(i, null, t)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -78,6 +112,12 @@ public final class ObjectPool<T> {
 
     /** Objects kept idle right now. */
     public int idle() {
-        return idle == null ? 0 : idle.size();
+        int n = 0;
+        for (int i = 0; slots != null && i < slots.length(); i++) {
+            if (slots.get(i) != null) {
+                n++;
+            }
+        }
+        return n;
     }
 }

@@ -35,4 +35,26 @@ class ObjectPoolTest {
         assertEquals(0, pool.idle());
         assertNotSame(broken, pool.acquire());
     }
+
+    /**
+     * Pool locality: after a burst has filled the pool, a caller working one object at a time keeps
+     * getting the same one (still in the CPU cache) instead of rotating through every idle object.
+     */
+    @Test
+    void oneAtATimeReusesOneObjectAfterABurst() {
+        ObjectPool<Object> pool = new ObjectPool<>(4, Object::new, o -> { });
+        Object a = pool.acquire();
+        Object b = pool.acquire();
+        Object c = pool.acquire();
+        pool.release(a);
+        pool.release(b);
+        pool.release(c);
+        assertEquals(3, pool.idle());
+        for (int i = 0; i < 6; i++) {
+            Object o = pool.acquire();
+            assertSame(a, o, "acquire " + i);
+            pool.release(o);
+        }
+        assertEquals(3, pool.idle());
+    }
 }
