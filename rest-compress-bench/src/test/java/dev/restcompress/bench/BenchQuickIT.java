@@ -100,6 +100,11 @@ class BenchQuickIT {
             assertTrue(peers.stream().anyMatch(l -> l.startsWith(kind + ",gzip,")), kind + " row");
         }
         assertNoErrors(peers);
+        // ours runs on Undertow: its XNIO I/O threads' CPU (column 21) is found and is a part of the process's (20)
+        String[] ours = peers.stream().filter(l -> l.startsWith(BenchServerMain.OURS + ",gzip,")).findFirst()
+                .orElseThrow().split(",", -1);
+        double ioUs = Double.parseDouble(ours[21]);
+        assertTrue(ioUs > 0 && ioUs < Double.parseDouble(ours[20]), "I/O threads' CPU " + ioUs + " of " + ours[20]);
         for (String section : List.of("## HTTP overload: open model", "## HTTP peers:", "| resteasy-gzip |",
                 "| jersey-gzip |", "| undertow-gzip |", "**Compression over HTTP vs the codec alone**",
                 "**adaptive=on / off** at each offered load", "**Adaptive steps seen**")) {

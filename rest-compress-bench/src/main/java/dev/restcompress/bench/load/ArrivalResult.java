@@ -27,6 +27,8 @@ package dev.restcompress.bench.load;
  * @param maxUs largest latency
  * @param wireBytesPerResponse mean bytes received per correct response completed in the window
  * @param serverCpuUsPerRequest server process CPU time in the window per request completed (or failed) in it
+ * @param serverIoCpuUsPerRequest the part of it spent by the server's I/O threads (0 for a server without
+ *        XNIO I/O threads; see {@code ServerProcess#ioThreadCpuNanos})
  *        (NaN if unknown)
  * @param clientCpuUsPerRequest generator process CPU time in the window, per the same requests (NaN if unknown)
  */
@@ -34,7 +36,7 @@ record ArrivalResult(String label, String coding, double offeredPerSecond, int c
                      long completed, double servedPerSecondError, long non2xx, long timeouts, long otherErrors, String firstError,
                      long lateBusy, long lateWake, long unsent, double p50Us, double p99Us, double p999Us,
                      double maxUs, double wireBytesPerResponse, double serverCpuUsPerRequest,
-                     double clientCpuUsPerRequest) {
+                     double serverIoCpuUsPerRequest, double clientCpuUsPerRequest) {
 
     double servedPerSecond() {
         return completed / seconds;

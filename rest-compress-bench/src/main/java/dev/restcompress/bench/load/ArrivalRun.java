@@ -158,7 +158,7 @@ final class ArrivalRun {
                 LoadRun.rateError(slices, seconds), non2xx, timeouts, other, firstError.get(), lateBusy, lateWake, unsent,
                 percentileUs(all, 50), percentileUs(all, 99), percentileUs(all, 99.9), all.getMaxValue() / 1e3,
                 completed == 0 ? Double.NaN : wire / n,
-                cpu.serverUsPer(handled), cpu.clientUsPer(handled));
+                cpu.serverUsPer(handled), cpu.serverIoUsPer(handled), cpu.clientUsPer(handled));
     }
 
     private static double percentileUs(Histogram h, double p) {

@@ -15,13 +15,13 @@ final class ArrivalTable {
         Csv csv = new Csv("label", "coding", "offered_per_s", "connections", "seconds", "ok", "completed", "served_per_s",
                 "served_per_s_err", "non2xx", "timeouts", "other_errors", "late_busy", "late_wake", "unsent", "p50_us",
                 "p99_us", "p999_us", "max_us", "wire_bytes_per_response", "server_cpu_us_per_request",
-                "client_cpu_us_per_request", "first_error");
+                "server_io_thread_cpu_us_per_request", "client_cpu_us_per_request", "first_error");
         for (ArrivalResult r : results) {
             csv.row(r.label(), r.coding(), r.offeredPerSecond(), r.connections(), r.seconds(), r.ok(),
                     r.completed(), r.servedPerSecond(), r.servedPerSecondError(), r.non2xx(), r.timeouts(), r.otherErrors(),
                     r.lateBusy(), r.lateWake(), r.unsent(), r.p50Us(), r.p99Us(), r.p999Us(), r.maxUs(),
-                    r.wireBytesPerResponse(), r.serverCpuUsPerRequest(), r.clientCpuUsPerRequest(),
-                    r.firstError() == null ? "" : r.firstError());
+                    r.wireBytesPerResponse(), r.serverCpuUsPerRequest(), r.serverIoCpuUsPerRequest(),
+                    r.clientCpuUsPerRequest(), r.firstError() == null ? "" : r.firstError());
         }
         csv.write(file);
     }
@@ -34,11 +34,12 @@ final class ArrivalTable {
                     Markdown.num(r.p99Us(), 0), Markdown.num(r.p999Us(), 0),
                     r.non2xx() + " / " + r.timeouts() + " / " + r.otherErrors(),
                     r.lateBusy() + " / " + r.lateWake() + " / " + r.unsent(), Markdown.num(r.wireBytesPerResponse(), 0),
-                    Markdown.num(r.serverCpuUsPerRequest(), 0), Markdown.num(r.clientCpuUsPerRequest(), 0)));
+                    Markdown.num(r.serverCpuUsPerRequest(), 0), Markdown.num(r.serverIoCpuUsPerRequest(), 0),
+                    Markdown.num(r.clientCpuUsPerRequest(), 0)));
         }
         md.table(List.of("step", "offered req/s", "served req/s", "p50 µs", "p99 µs", "p99.9 µs",
                 "errors non-2xx / timeout / other", "late busy / late wake / unsent", "wire B/resp",
-                "server CPU µs/req", "client CPU µs/req"), rows);
+                "server CPU µs/req", "of which I/O threads", "client CPU µs/req"), rows);
         long wake = results.stream().mapToLong(ArrivalResult::lateWake).sum();
         long due = results.stream().mapToLong(r -> r.ok() + r.errors() + r.unsent()).sum();
         if (wake * 100 > due) {
@@ -56,6 +57,9 @@ final class ArrivalTable {
                 + "sent more than " + ArrivalRun.LATE_MS + " ms late with a connection free, i.e. the generator itself "
                 + "was short of CPU; *unsent*: due in the step, never sent. Served req/s ± is the 95% interval from "
                 + "the rate's spread over " + LoadRun.SLICES + " slices of the step. CPU columns: process CPU time per "
-                + "request (server child, from /proc; generator JVM).";
+                + "request (server child, from /proc; generator JVM); *of which I/O threads*: the server's non-blocking "
+                + "I/O threads (XNIO's, under Undertow), which on one pinned core spin while a task thread holding the "
+                + "connection's request state is descheduled (`HttpReadListener.handleEvent`), so their share follows "
+                + "scheduling rather than the work asked for.";
     }
 }

@@ -16,11 +16,24 @@ final class StepThreads {
     private StepThreads() {
     }
 
-    /** CPU nanoseconds over the measured window; -1 where unknown. */
-    record Cpu(long serverNanos, long clientNanos) {
+    /**
+     * CPU nanoseconds over the measured window; -1 where unknown.
+     *
+     * @param serverIoNanos the part of {@code serverNanos} spent by the server's I/O threads
+     *        ({@link ServerProcess#ioThreadCpuNanos})
+     */
+    record Cpu(long serverNanos, long serverIoNanos, long clientNanos) {
         /** Microseconds per request, NaN when unknown or no request. */
         double serverUsPer(long requests) {
-            return serverNanos < 0 || requests == 0 ? Double.NaN : serverNanos / 1e3 / requests;
+            return perRequest(serverNanos, requests);
+        }
+
+        double serverIoUsPer(long requests) {
+            return perRequest(serverIoNanos, requests);
+        }
+
+        private static double perRequest(long nanos, long requests) {
+            return nanos < 0 || requests == 0 ? Double.NaN : nanos / 1e3 / requests;
         }
 
         double clientUsPer(long requests) {
@@ -36,11 +49,12 @@ final class StepThreads {
      */
     static Cpu run(int count, String name, IntFunction<Runnable> body, long measureFrom, long measureTo,
             int timeoutMs, ServerProcess server) throws InterruptedException {
-        long[] before = {-1, -1};
+        long[] before = {-1, -1, -1};
         Thread mark = new Thread(() -> {
             LoadRun.sleepUntil(measureFrom);
             before[0] = server == null ? -1 : server.cpuNanos();
             before[1] = processCpuNanos();
+            before[2] = server == null ? -1 : server.ioThreadCpuNanos();
         }, name + "-cpu-mark");
         mark.start();
         List<Thread> threads = new ArrayList<>();
@@ -57,8 +71,13 @@ final class StepThreads {
         mark.join();
         long serverAfter = server == null ? -1 : server.cpuNanos();
         long clientAfter = processCpuNanos();
-        return new Cpu(serverAfter < 0 || before[0] < 0 ? -1 : serverAfter - before[0],
-                clientAfter < 0 || before[1] < 0 ? -1 : clientAfter - before[1]);
+        long ioAfter = server == null ? -1 : server.ioThreadCpuNanos();
+        return new Cpu(difference(serverAfter, before[0]), difference(ioAfter, before[2]),
+                difference(clientAfter, before[1]));
+    }
+
+    private static long difference(long after, long before) {
+        return after < 0 || before < 0 ? -1 : after - before;
     }
 
     private static long processCpuNanos() {

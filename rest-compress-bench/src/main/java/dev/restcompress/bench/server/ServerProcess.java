@@ -32,6 +32,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * last if this JVM is interrupted. {@link #request} is for one thread at a time.
  */
 public final class ServerProcess implements AutoCloseable {
+    /** In the name of XNIO's I/O threads ("XNIO-1 I/O-1"). */
+    private static final String IO_THREAD_MARK = " I/O-";
     private static final long START_TIMEOUT_S = 90;
     private static final long REQUEST_TIMEOUT_S = 30;
 
@@ -179,6 +181,34 @@ public final class ServerProcess implements AutoCloseable {
     /** CPU time the server process has used so far (user + system, from /proc), in ns; -1 when unknown. */
     public long cpuNanos() {
         return process.toHandle().info().totalCpuDuration().map(d -> d.toNanos()).orElse(-1L);
+    }
+
+    /**
+     * CPU time used so far by the server's non-blocking I/O threads (XNIO's {@code "... I/O-n"}
+     * threads under Undertow), in ns from each thread's {@code /proc/<pid>/task/<tid>/schedstat}; 0 for
+     * a server without such threads, -1 when unknown (no /proc). Why apart: on one pinned core
+     * Undertow's I/O thread spins while a task thread that holds the connection's request state is
+     * descheduled ({@code HttpReadListener.handleEvent}), so process CPU per request carries a share
+     * that depends on scheduling, not on what the request asked for.
+     */
+    public long ioThreadCpuNanos() {
+        Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
+        long sum = 0;
+        try (var threads = Files.list(tasks)) {
+            for (Path t : (Iterable<Path>) threads::iterator) {
+                try {
+                    if (Files.readString(t.resolve("comm")).contains(IO_THREAD_MARK)) {
+                        String schedstat = Files.readString(t.resolve("schedstat")).trim();
+                        sum += Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
+                    }
+                } catch (IOException | RuntimeException threadGone) {
+                    // A thread that ended between the listing and the read: its time is no longer counted.
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return sum;
     }
 
     @Override
