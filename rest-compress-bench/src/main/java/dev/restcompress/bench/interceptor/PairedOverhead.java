@@ -41,6 +41,9 @@ final class PairedOverhead {
             int rounds) {
     }
 
+    /** Warm-up per variant before any batch is sized, in batches' worth of time. */
+    private static final int WARM_UP_BATCHES = 40;
+
     private final byte[] body;
     private final String coding;
 
@@ -68,6 +71,13 @@ final class PairedOverhead {
         };
         com.sun.management.ThreadMXBean clock =
                 (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        // Compiled code first: sized on a cold path, a batch is so small that the warm-up rounds below
+        // end before the JIT has compiled the dispatcher (the first row measured read 3-30x slow).
+        for (int v = 0; v < variants.length; v++) {
+            if (v != 2 || encoded) {
+                warmUp(variants[v], WARM_UP_BATCHES * batchMs, clock);
+            }
+        }
         int batch = batchSize(variants[1], batchMs, clock); // with the feature: the slowest variant
         double[][] ns = new double[variants.length][rounds];
         for (int round = -rounds; round < rounds; round++) { // negative rounds warm up
@@ -111,6 +121,14 @@ final class PairedOverhead {
             }
         } catch (java.net.URISyntaxException e) {
             throw new IllegalArgumentException(e);
+        }
+    }
+
+    /** Runs {@code variant} for about {@code ms} of this thread's CPU time, at most a million times. */
+    private static void warmUp(Runnable variant, long ms, com.sun.management.ThreadMXBean clock) {
+        long start = clock.getCurrentThreadCpuTime();
+        for (int n = 0; n < 1_000_000 && clock.getCurrentThreadCpuTime() - start < ms * 1_000_000L; n++) {
+            variant.run();
         }
     }
 
