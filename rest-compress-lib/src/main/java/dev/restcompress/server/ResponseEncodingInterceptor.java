@@ -2,6 +2,7 @@ package dev.restcompress.server;
 
 import dev.restcompress.io.BufferPool;
 import dev.restcompress.codec.StreamCounters;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptorContext;
 import java.io.IOException;
@@ -30,6 +31,12 @@ final class ResponseEncodingInterceptor implements WriterInterceptor {
         }
         // Exactly once per response, even if the container writes through us again.
         context.removeProperty(EncodingPlan.PROPERTY);
+        if (plan.identityAcceptable() && certainlyBelow(context, plan.threshold())) {
+            // What EncodingOutputStream would do with it (send the writer's bytes unchanged), without
+            // buffering: no stream, no pooled buffer, no copy for the many small responses.
+            context.proceed();
+            return;
+        }
         OutputStream original = context.getOutputStream();
         EncodingOutputStream encoding = new EncodingOutputStream(original, plan, context.getHeaders(), pool,
                 counters);
@@ -41,5 +48,25 @@ final class ResponseEncodingInterceptor implements WriterInterceptor {
             encoding.release();
             context.setOutputStream(original);
         }
+    }
+
+    /**
+     * Whether the entity's encoded size is known, before writing, to be below {@code threshold}:
+     * a {@code byte[]} (written as it is), or a {@code String} in UTF-8 (the JAX-RS default when the
+     * media type names no charset), US-ASCII or ISO-8859-1, at most 3 bytes per char. Any other
+     * entity (a JSON object, a stream) is measured by buffering it.
+     */
+    static boolean certainlyBelow(WriterInterceptorContext context, int threshold) {
+        Object entity = context.getEntity();
+        if (entity instanceof byte[] bytes) {
+            return bytes.length < threshold;
+        }
+        if (entity instanceof String text && text.length() < threshold / 3) {
+            MediaType type = context.getMediaType();
+            String charset = type == null ? null : type.getParameters().get(MediaType.CHARSET_PARAMETER);
+            return charset == null || charset.equalsIgnoreCase("UTF-8") || charset.equalsIgnoreCase("US-ASCII")
+                    || charset.equalsIgnoreCase("ISO-8859-1");
+        }
+        return false;
     }
 }

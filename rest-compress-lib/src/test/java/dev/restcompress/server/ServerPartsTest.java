@@ -131,6 +131,8 @@ class ServerPartsTest {
                         yield null;
                     }
                     case "getHeaders" -> headers;
+                    case "getEntity" -> entity;
+                    case "getMediaType" -> null;
                     case "proceed" -> {
                         stream[0].write(entity);
                         yield null;
