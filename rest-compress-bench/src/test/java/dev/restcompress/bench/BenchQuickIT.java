@@ -83,15 +83,18 @@ class BenchQuickIT {
         }
         List<String> overload = Files.readAllLines(out.resolve("overload.csv"));
         int settings = OverloadBench.adaptiveSupported() ? 2 : 1;
-        // Header, the capacity, then 2 multipliers x the settings (off, and on where the library has
-        // the adaptive setting), for the quick mode's one mix.
-        assertEquals(2 + 2 * settings, overload.size(), "overload.csv rows");
+        // Header, the capacity (with adaptive=on: also the gzip level 1 server's), then 2 multipliers x the
+        // settings (off, and on where the library has the adaptive setting), for the quick mode's one mix.
+        int capacities = settings == 2 ? 2 : 1;
+        assertEquals(1 + capacities + 2 * settings, overload.size(), "overload.csv rows");
         if (settings == 2) {
             assertTrue(overload.stream().anyMatch(l -> l.startsWith("large adaptive=on x2.0,")), "adaptive=on row");
+            assertTrue(overload.get(2).startsWith("large gzip level 1 capacity,gzip,0,"), overload.get(2));
+            assertTrue(report.contains("served on / gzip level 1 capacity"), "4x goal column");
         }
         assertTrue(overload.get(1).startsWith("large adaptive=off capacity,gzip,0,"), overload.get(1));
-        assertTrue(overload.stream().skip(2).allMatch(l -> !l.split(",")[2].equals("0")),
-                "every step after the capacity offers a rate");
+        assertTrue(overload.stream().skip(1 + capacities).allMatch(l -> !l.split(",")[2].equals("0")),
+                "every step after the capacities offers a rate");
         assertNoErrors(overload);
         List<String> peers = Files.readAllLines(out.resolve("peers.csv"));
         assertEquals(2 + BenchServerMain.KINDS.size(), peers.size(), "peers.csv rows (one round of every server)");

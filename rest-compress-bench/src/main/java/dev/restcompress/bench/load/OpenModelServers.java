@@ -20,11 +20,12 @@ import java.util.concurrent.Executors;
  * The server children of the overload and peers suites, started once for both, all at the same time
  * (a JVM start is mostly single-threaded, and starting them one after another was most of the smoke
  * run's time), on the server core ({@link CpuPinning}): this library's demo with
- * {@code rest-compress.adaptive=off} (also the peers suite's {@code ours}) and {@code on}, and each
- * peer. Where the library has no adaptive setting, {@code on} is left out with a line saying so.
+ * {@code rest-compress.adaptive=off} (also the peers suite's {@code ours}) and {@code on}, the demo
+ * fixed at gzip level 1 (with {@code on}: the adaptive policy's cheapest step), and each peer. Where the library has no adaptive setting, {@code on} is left out with a line saying so.
  * {@link #close} stops every child this object started and gives the generator its cores back.
  */
 public final class OpenModelServers implements AutoCloseable {
+    private static final String CHEAPEST_STEP = "gzip level " + OverloadBench.CHEAPEST_LEVEL;
     private final CpuPinning pin;
     private final boolean quick;
     private final boolean adaptiveSupported;
@@ -66,6 +67,13 @@ public final class OpenModelServers implements AutoCloseable {
             wanted.put("adaptive=" + setting, new ServerToStart(BenchServerMain.OURS,
                     supported ? List.of("-D" + OverloadBench.ADAPTIVE_KEY + "=" + setting) : List.of(),
                     "server-adaptive-" + setting + ".log"));
+        }
+        if (overload && settings.contains("on")) {
+            // The adaptive server's cheapest step for a gzip-only client, as a fixed level: its capacity
+            // is what adaptive=on is held to at 4x.
+            wanted.put(CHEAPEST_STEP, new ServerToStart(BenchServerMain.OURS, List.of("-D" + OverloadBench.ADAPTIVE_KEY
+                    + "=off", "-D" + OverloadBench.CHEAPEST_LEVEL_KEY + "=" + OverloadBench.CHEAPEST_LEVEL),
+                    "server-gzip-level-" + OverloadBench.CHEAPEST_LEVEL + ".log"));
         }
         if (peers) {
             for (String kind : oo.peers) {
@@ -148,6 +156,11 @@ public final class OpenModelServers implements AutoCloseable {
                     + skipped.get("adaptive=" + setting));
         }
         return p;
+    }
+
+    /** The demo fixed at the adaptive policy's cheapest gzip level, or null (not started, or adaptive=on not run). */
+    ServerProcess cheapestStep() {
+        return started.get(CHEAPEST_STEP);
     }
 
     /** A peer's server ({@code ours} and {@code ours-identity}: the adaptive=off demo), or null if it did not start. */

@@ -29,6 +29,9 @@ public final class OverloadBench {
     public static final List<String> FILES = List.of("overload.csv", "overload-served.png", "overload-latency.png");
     /** The library's setting the suite compares. */
     static final String ADAPTIVE_KEY = CompressionSettings.PREFIX + "adaptive";
+    /** The adaptive policy's cheapest step for a gzip-only client (step 2 and 3: gzip's streaming level). */
+    static final int CHEAPEST_LEVEL = 1;
+    static final String CHEAPEST_LEVEL_KEY = dev.restcompress.codec.Levels.levelKey("gzip");
 
     private OverloadBench() {
     }
@@ -45,6 +48,7 @@ public final class OverloadBench {
         List<String> settings = servers.settings();
         List<ArrivalResult> results = new ArrayList<>();
         Map<String, Double> capacities = new LinkedHashMap<>();
+        Map<String, Double> cheapestCapacities = new LinkedHashMap<>();
         Map<String, StepTrace.Summary> traces = new LinkedHashMap<>();
         progress.report("overload suite: " + servers.pinning() + "; settings " + settings + ", mixes " + oo.mixes
                 + ", multipliers " + oo.multipliers + ", " + oo.seconds + " s per step");
@@ -66,6 +70,18 @@ public final class OverloadBench {
                 progress.report("overload suite: no capacity measured for " + mix + " (" + capacity.firstError()
                         + "); its open-model steps are skipped");
                 continue;
+            }
+            ServerProcess cheapest = servers.cheapestStep();
+            if (cheapest != null) {
+                ArrivalRun cheapestRun = new ArrivalRun(cheapest.host(), cheapest.port(), payloads,
+                        CodecRegistry.defaults(), oo.verifyEvery);
+                String label = mix + " gzip level " + CHEAPEST_LEVEL;
+                warmUp(cheapestRun, label, oo, cheapest, progress);
+                ArrivalResult r = cheapestRun.run(label + " capacity", "gzip", 0, oo.peerConcurrency, warmupMs(oo),
+                        oo.seconds, cheapest);
+                progress.report(describe(r));
+                results.add(r);
+                cheapestCapacities.put(mix, r.servedPerSecond());
             }
             for (String s : settings) {
                 openModelWarmUp(runs.get(s), label(mix, s), c, oo, servers.adaptive(s), progress);
@@ -93,8 +109,8 @@ public final class OverloadBench {
                 }
             }
         }
-        new OverloadReport(results, capacities, settings, servers.adaptiveSupported(), servers.pinning(), oo, traces)
-                .write(ctx.out(), ctx.md());
+        new OverloadReport(results, capacities, cheapestCapacities, settings, servers.adaptiveSupported(),
+                servers.pinning(), oo, traces).write(ctx.out(), ctx.md());
         return FILES;
     }
 
