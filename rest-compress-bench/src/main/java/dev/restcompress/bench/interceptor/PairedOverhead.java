@@ -22,8 +22,10 @@ import org.jboss.resteasy.spi.Dispatcher;
  * are larger than the cost being measured. Here every round measures all three under the same
  * conditions, so drift cancels in the per-round difference, the codec runs the same compiled code
  * in both places, and time the thread spends descheduled by other processes is not counted. What
- * this does not see is garbage-collector threads' work: allocation is measured exactly by the JMH
- * rows ({@code gc.alloc.rate.norm}).
+ * this does not see is garbage-collector threads' work. Allocation is counted here too, exactly (the
+ * thread's allocation counter), on the same compiled code: the JMH rows' {@code gc.alloc.rate.norm}
+ * comes from separate forks whose compilers may scalar-replace different objects (there the lzf and
+ * gzip rows, the same code below the threshold, have read from 184 to 280 B added).
  */
 final class PairedOverhead {
     /**
@@ -36,9 +38,13 @@ final class PairedOverhead {
      * @param outsideQ1 its lower quartile
      * @param outsideQ3 its upper quartile
      * @param rounds rounds measured
+     * @param addedBytes bytes this thread allocated per request with the feature minus without it, over
+     *        every measured batch (exact: the thread's allocation counter, in the same JVM and compiled code)
+     * @param varyBytes below-threshold only (else NaN): what the {@code Vary: Accept-Encoding} entry costs
+     *        by itself, the same small body as a built response with the header minus without it
      */
     record Result(double offNs, double onNs, double codecNs, double outsideNs, double outsideQ1, double outsideQ3,
-            int rounds) {
+            int rounds, double addedBytes, double varyBytes) {
     }
 
     /** Warm-up per variant before any batch is sized, in batches' worth of time. */
@@ -68,38 +74,46 @@ final class PairedOverhead {
             () -> request(off, offUri),
             () -> request(on, onUri),
             () -> codec.compress(body, 0, body.length, out, 0),
+            () -> request(off, "/plain/response"),
+            () -> request(off, "/plain/response-with-vary"),
         };
+        boolean[] measured = {true, true, encoded, !encoded, !encoded};
         com.sun.management.ThreadMXBean clock =
                 (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         // Compiled code first: sized on a cold path, a batch is so small that the warm-up rounds below
         // end before the JIT has compiled the dispatcher (the first row measured read 3-30x slow).
         for (int v = 0; v < variants.length; v++) {
-            if (v != 2 || encoded) {
+            if (measured[v]) {
                 warmUp(variants[v], WARM_UP_BATCHES * batchMs, clock);
             }
         }
         int batch = batchSize(variants[1], batchMs, clock); // with the feature: the slowest variant
         double[][] ns = new double[variants.length][rounds];
+        long[] allocated = new long[variants.length];
         for (int round = -rounds; round < rounds; round++) { // negative rounds warm up
             for (int v = 0; v < variants.length; v++) {
-                if (v == 2 && !encoded) {
+                if (!measured[v]) {
                     continue;
                 }
+                long bytes = clock.getCurrentThreadAllocatedBytes();
                 long start = clock.getCurrentThreadCpuTime();
                 for (int i = 0; i < batch; i++) {
                     variants[v].run();
                 }
                 if (round >= 0) {
                     ns[v][round] = (clock.getCurrentThreadCpuTime() - start) / (double) batch;
+                    allocated[v] += clock.getCurrentThreadAllocatedBytes() - bytes;
                 }
             }
         }
+        double requests = (double) rounds * batch;
         double[] outside = new double[rounds];
         for (int r = 0; r < rounds; r++) {
             outside[r] = ns[1][r] - ns[0][r] - (encoded ? ns[2][r] : 0);
         }
         return new Result(quantile(ns[0], 0.5), quantile(ns[1], 0.5), encoded ? quantile(ns[2], 0.5) : Double.NaN,
-                quantile(outside, 0.5), quantile(outside, 0.25), quantile(outside, 0.75), rounds);
+                quantile(outside, 0.5), quantile(outside, 0.25), quantile(outside, 0.75), rounds,
+                (allocated[1] - allocated[0]) / requests, encoded ? Double.NaN : (allocated[4] - allocated[3]) / requests);
     }
 
     private Dispatcher dispatcher(boolean feature) {
