@@ -56,7 +56,7 @@ final class ResponseEncodingInterceptor implements WriterInterceptor {
      * media type names no charset), US-ASCII or ISO-8859-1, at most 3 bytes per char. Any other
      * entity (a JSON object, a stream) is measured by buffering it.
      */
-    static boolean certainlyBelow(WriterInterceptorContext context, int threshold) {
+    private static boolean certainlyBelow(WriterInterceptorContext context, int threshold) {
         Object entity = context.getEntity();
         if (entity instanceof byte[] bytes) {
             return bytes.length < threshold;
