@@ -21,7 +21,8 @@ import java.util.concurrent.Executors;
  * (a JVM start is mostly single-threaded, and starting them one after another was most of the smoke
  * run's time), on the server core ({@link CpuPinning}): this library's demo with
  * {@code rest-compress.adaptive=off} (also the peers suite's {@code ours}) and {@code on}, the demo
- * fixed at gzip level 1 (with {@code on}: the adaptive policy's cheapest step), and each peer. Where the library has no adaptive setting, {@code on} is left out with a line saying so.
+ * fixed at gzip level 1 (with {@code on}: the adaptive policy's cheapest step), and each peer. Where
+ * the library has no adaptive setting, {@code on} is left out with a line saying so.
  * {@link #close} stops every child this object started and gives the generator its cores back.
  */
 public final class OpenModelServers implements AutoCloseable {
@@ -71,8 +72,9 @@ public final class OpenModelServers implements AutoCloseable {
         if (overload && settings.contains("on")) {
             // The adaptive server's cheapest step for a gzip-only client, as a fixed level: its capacity
             // is what adaptive=on is held to at 4x.
-            wanted.put(CHEAPEST_STEP, new ServerToStart(BenchServerMain.OURS, List.of("-D" + OverloadBench.ADAPTIVE_KEY
-                    + "=off", "-D" + OverloadBench.CHEAPEST_LEVEL_KEY + "=" + OverloadBench.CHEAPEST_LEVEL),
+            wanted.put(CHEAPEST_STEP, new ServerToStart(BenchServerMain.OURS,
+                    List.of("-D" + OverloadBench.ADAPTIVE_KEY + "=off",
+                            "-D" + OverloadBench.CHEAPEST_LEVEL_KEY + "=" + OverloadBench.CHEAPEST_LEVEL),
                     "server-gzip-level-" + OverloadBench.CHEAPEST_LEVEL + ".log"));
         }
         if (peers) {

@@ -4,6 +4,7 @@ import dev.restcompress.bench.core.Progress;
 import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.codec.Levels;
 import dev.restcompress.config.CompressionSettings;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ public final class OverloadBench {
     static final String ADAPTIVE_KEY = CompressionSettings.PREFIX + "adaptive";
     /** The adaptive policy's cheapest step for a gzip-only client (step 2 and 3: gzip's streaming level). */
     static final int CHEAPEST_LEVEL = 1;
-    static final String CHEAPEST_LEVEL_KEY = dev.restcompress.codec.Levels.levelKey("gzip");
+    static final String CHEAPEST_LEVEL_KEY = Levels.levelKey("gzip");
 
     private OverloadBench() {
     }
