@@ -74,7 +74,7 @@ class BenchQuickIT {
         }
         String report = Files.readString(out.resolve("report.md"));
         for (String section : List.of("## Codec throughput and size", "## Small payloads", "**Verdict:**",
-                "## Interceptor overhead")) {
+                "## Interceptor overhead", "Observability, same paired rounds", "| lzf | ")) {
             assertTrue(report.contains(section), "report.md lacks " + section);
         }
         loadAndNativeOutputs(out, report);

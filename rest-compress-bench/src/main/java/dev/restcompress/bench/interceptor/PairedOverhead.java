@@ -1,11 +1,14 @@
 package dev.restcompress.bench.interceptor;
 
 import dev.restcompress.codec.Codec;
+import dev.restcompress.config.AdaptiveSettings;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.server.RestCompressFeature;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
+import jdk.jfr.Configuration;
+import jdk.jfr.Recording;
 import org.jboss.resteasy.mock.MockDispatcherFactory;
 import org.jboss.resteasy.mock.MockHttpRequest;
 import org.jboss.resteasy.mock.MockHttpResponse;
@@ -26,6 +29,11 @@ import org.jboss.resteasy.spi.Dispatcher;
  * thread's allocation counter), on the same compiled code: the JMH rows' {@code gc.alloc.rate.norm}
  * comes from separate forks whose compilers may scalar-replace different objects (there the lzf and
  * gzip rows, the same code below the threshold, have read from 184 to 280 B added).
+ *
+ * <p>The one-shot rounds also time the response with statistics off and with a JFR recording running,
+ * so what observability costs per response is a paired difference too: between server JVMs over HTTP
+ * it is lost in a +-10% A/A spread, and the in-memory response (no sockets) is the smaller
+ * denominator, so its share is an upper bound of the share at saturation over HTTP.
  */
 final class PairedOverhead {
     /**
@@ -42,11 +50,18 @@ final class PairedOverhead {
      *        every measured batch (exact: the thread's allocation counter, in the same JVM and compiled code)
      * @param varyBytes below-threshold only (else NaN): what the {@code Vary: Accept-Encoding} entry costs
      *        by itself, the same small body as a built response with the header minus without it
+     * @param statisticsNs one-shot only (else NaN): median per-round CPU of the response with the feature
+     *        minus the same with {@code rest-compress.statistics=off}
+     * @param jfrNs one-shot only (else NaN): median per-round CPU of the response with the feature while a
+     *        JDK Flight Recorder recording ({@code settings=default}, this library's events on) runs, minus
+     *        without one
      */
     record Result(double offNs, double onNs, double codecNs, double outsideNs, double outsideQ1, double outsideQ3,
-            int rounds, double addedBytes, double varyBytes) {
+            int rounds, double addedBytes, double varyBytes, double statisticsNs, double jfrNs) {
     }
 
+    /** The variant timed while a JFR recording runs. */
+    private static final int JFR = 6;
     /** Warm-up per variant before any batch is sized, in batches' worth of time. */
     private static final int WARM_UP_BATCHES = 40;
 
@@ -64,8 +79,9 @@ final class PairedOverhead {
      */
     Result measure(String path, int rounds, int batchMs) {
         boolean encoded = path.equals("one-shot");
-        Dispatcher off = dispatcher(false);
-        Dispatcher on = dispatcher(true);
+        Dispatcher off = dispatcher(false, true);
+        Dispatcher on = dispatcher(true, true);
+        Dispatcher onUncounted = dispatcher(true, false);
         Codec codec = CompressionSettings.fromSystemProperties().createRegistry().forCoding(coding);
         byte[] out = new byte[codec.maxCompressedLength(body.length)];
         String offUri = "/plain/" + path;
@@ -76,8 +92,10 @@ final class PairedOverhead {
             () -> codec.compress(body, 0, body.length, out, 0),
             () -> request(off, "/plain/response"),
             () -> request(off, "/plain/response-with-vary"),
+            () -> request(onUncounted, onUri),
+            () -> request(on, onUri), // with a JFR recording running around the batch
         };
-        boolean[] measured = {true, true, encoded, !encoded, !encoded};
+        boolean[] measured = {true, true, encoded, !encoded, !encoded, encoded, encoded};
         com.sun.management.ThreadMXBean clock =
                 (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         // Compiled code first: sized on a cold path, a batch is so small that the warm-up rounds below
@@ -95,6 +113,7 @@ final class PairedOverhead {
                 if (!measured[v]) {
                     continue;
                 }
+                Recording recording = v == JFR ? startRecording() : null;
                 long bytes = clock.getCurrentThreadAllocatedBytes();
                 long start = clock.getCurrentThreadCpuTime();
                 for (int i = 0; i < batch; i++) {
@@ -104,20 +123,43 @@ final class PairedOverhead {
                     ns[v][round] = (clock.getCurrentThreadCpuTime() - start) / (double) batch;
                     allocated[v] += clock.getCurrentThreadAllocatedBytes() - bytes;
                 }
+                if (recording != null) {
+                    recording.close(); // stops it; nothing is written
+                }
             }
         }
         double requests = (double) rounds * batch;
         double[] outside = new double[rounds];
+        double[] statistics = new double[rounds];
+        double[] jfr = new double[rounds];
         for (int r = 0; r < rounds; r++) {
             outside[r] = ns[1][r] - ns[0][r] - (encoded ? ns[2][r] : 0);
+            statistics[r] = ns[1][r] - ns[5][r];
+            jfr[r] = ns[JFR][r] - ns[1][r];
         }
         return new Result(quantile(ns[0], 0.5), quantile(ns[1], 0.5), encoded ? quantile(ns[2], 0.5) : Double.NaN,
                 quantile(outside, 0.5), quantile(outside, 0.25), quantile(outside, 0.75), rounds,
-                (allocated[1] - allocated[0]) / requests, encoded ? Double.NaN : (allocated[4] - allocated[3]) / requests);
+                (allocated[1] - allocated[0]) / requests, encoded ? Double.NaN : (allocated[4] - allocated[3]) / requests,
+                encoded ? quantile(statistics, 0.5) : Double.NaN, encoded ? quantile(jfr, 0.5) : Double.NaN);
     }
 
-    private Dispatcher dispatcher(boolean feature) {
+    /** A JFR recording as the peers suite's {@code ours-jfr} runs one: JDK default settings. */
+    private static Recording startRecording() {
+        try {
+            Recording r = new Recording(Configuration.getConfiguration("default"));
+            r.setToDisk(false);
+            r.start();
+            return r;
+        } catch (java.io.IOException | java.text.ParseException e) {
+            throw new IllegalStateException("the JDK's default JFR configuration is unreadable", e);
+        }
+    }
+
+    private Dispatcher dispatcher(boolean feature, boolean statistics) {
         Dispatcher d = MockDispatcherFactory.createDispatcher();
+        if (!statistics) {
+            d.getProviderFactory().property(AdaptiveSettings.STATISTICS, "off");
+        }
         if (feature) {
             d.getProviderFactory().register(RestCompressFeature.class);
         }
