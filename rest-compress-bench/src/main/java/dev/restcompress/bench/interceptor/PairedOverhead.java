@@ -60,6 +60,8 @@ final class PairedOverhead {
             int rounds, double addedBytes, double varyBytes, double statisticsNs, double jfrNs) {
     }
 
+    /** The variant with statistics off. */
+    private static final int STATISTICS_OFF = 5;
     /** The variant timed while a JFR recording runs. */
     private static final int JFR = 6;
     /** Warm-up per variant before any batch is sized, in batches' worth of time. */
@@ -134,7 +136,7 @@ final class PairedOverhead {
         double[] jfr = new double[rounds];
         for (int r = 0; r < rounds; r++) {
             outside[r] = ns[1][r] - ns[0][r] - (encoded ? ns[2][r] : 0);
-            statistics[r] = ns[1][r] - ns[5][r];
+            statistics[r] = ns[1][r] - ns[STATISTICS_OFF][r];
             jfr[r] = ns[JFR][r] - ns[1][r];
         }
         return new Result(quantile(ns[0], 0.5), quantile(ns[1], 0.5), encoded ? quantile(ns[2], 0.5) : Double.NaN,
