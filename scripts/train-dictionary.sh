@@ -15,7 +15,7 @@
 # Samples are cut into 0.5-4 KiB pieces; every fifth source (with fewer than five sources, every
 # fifth piece) is held out and only used to measure.
 # The written dictionary is RAW content (browsers use dcz/dcb dictionaries as raw content). On small
-# JSON, raw concatenation measured smaller than zstd's trainer (issue 11 report). A zstd-trained
+# JSON, raw concatenation measured smaller than zstd's trainer (the dictionary-size measurements). A zstd-trained
 # dictionary starts with the ZDICT magic 37 a4 30 ec; zstd would read it as a structured dictionary
 # and browsers would fail the dcz fetch, hence the prepended byte with --method zstd.
 # Environment: JAVA_HOME selects the JDK; SKIP_BUILD=1 reuses rest-compress-bench/target/benchmarks.jar.

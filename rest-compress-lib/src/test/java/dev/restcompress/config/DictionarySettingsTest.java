@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The levels of the dictionary codings: the measured defaults (issue 11: level 12 for dcz, the level
+ * The levels of the dictionary codings: the measured defaults (level 12 for dcz, the level
  * at which small JSON bodies reach half of gzip-6's bytes), values taken as given, and out-of-range
  * values refused with a message naming the key.
  */

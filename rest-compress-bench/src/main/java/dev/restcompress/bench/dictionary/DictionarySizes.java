@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Issue 11's size goal, from one command (sizes are deterministic; no timing here, see
+ * The dictionary size goal, from one command (sizes are deterministic; no timing here, see
  * {@code DictionaryBreakEven} for time): on held-out JSON records under 4 KiB of every data set of
  * {@link JsonRecordSets}, with each API's dictionary made from its other records, the total bytes of
  * {@code dcz} (40-byte header included) as a share of gzip-6's, for every dictionary size, way of

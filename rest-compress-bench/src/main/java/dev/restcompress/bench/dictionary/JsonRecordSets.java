@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Small JSON responses with a dictionary of their own API, as issue 11's size goal defines them:
+ * Small JSON responses with a dictionary of their own API, as the dictionary size goal defines them:
  * every JSON file is one API (records of one shape: the elements of its first array of objects, or
  * the lines of an NDJSON file); even-numbered records train the dictionary, odd-numbered ones are the
  * held-out bodies measured, so no body is ever in its own dictionary.

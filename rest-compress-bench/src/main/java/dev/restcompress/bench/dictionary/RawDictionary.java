@@ -19,7 +19,7 @@ public final class RawDictionary {
      * A raw dictionary of at most {@code size} bytes made of whole samples, newline separated: samples
      * spread evenly over the list (every k-th, k chosen so that they fill the size), in their order.
      * On small JSON responses this beats zstd's trainer used as raw content (its tables and its short
-     * segments are less useful than whole records: see the report of issue 11), and it cannot start
+     * segments are less useful than whole records: see `DictionarySizes`), and it cannot start
      * with the ZDICT magic when the samples are JSON text.
      */
     public static byte[] concatenate(List<byte[]> samples, int size) {

@@ -21,12 +21,12 @@ import java.util.zip.Deflater;
  * sample trains and those measure; {@code --glob} picks a folder's files by name. {@code --method raw}
  * (the default) concatenates sample pieces spread over all sources ({@link RawDictionary#concatenate});
  * {@code zstd} runs zstd's trainer (fastCover) and prepends one byte. Raw concatenation measured
- * smaller on small JSON (issue 11: 0.490 vs 0.507 of gzip-6 at 64 KiB, level 12).
+ * smaller on small JSON (0.490 vs 0.507 of gzip-6 at 64 KiB, level 12).
  * See {@link DictionarySamples} for how samples are cut and held out, {@link RawDictionary} for why
  * the written dictionary starts with one newline byte.
  */
 public final class TrainDictionary {
-    /** Default dictionary size: on the issue 11 corpus 64 KiB beat 32 KiB by 0.015 of gzip-6 at every level. */
+    /** Default dictionary size: on the small-JSON corpus 64 KiB beat 32 KiB by 0.015 of gzip-6 at every level. */
     static final int DEFAULT_SIZE = 64 * 1024;
     /** Default dcz level of the measurement: the library's default ({@code rest-compress.dictionary.dcz-level}). */
     static final int DEFAULT_LEVEL = 12;

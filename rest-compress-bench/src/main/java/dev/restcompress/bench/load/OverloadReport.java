@@ -59,7 +59,7 @@ final class OverloadReport {
     }
 
     /**
-     * adaptive=on against off at each offered load, the issue's goals in one place: served req/s (95%
+     * adaptive=on against off at each offered load, the adaptive goals in one place: served req/s (95%
      * error from the two slice errors), bytes per response and server CPU per request.
      */
     private void writeComparison(Markdown md) {
@@ -90,7 +90,7 @@ final class OverloadReport {
         if (rows.isEmpty()) {
             return;
         }
-        md.paragraph("**adaptive=on / off** at each offered load (issue 12's goals: at 0.5x bytes per response "
+        md.paragraph("**adaptive=on / off** at each offered load (the goals: at 0.5x bytes per response "
                 + "within 1% and server CPU per request < 1% extra; at 2x served >= 2.5x; at 4x served >= 90% of "
                 + "the cheapest step's capacity). Served: ± from the two "
                 + "steps' slice errors; bytes and CPU per request are one window's totals (no error bar; the "

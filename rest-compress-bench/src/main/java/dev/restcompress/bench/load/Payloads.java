@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * The payloads of the overload and peers suites: {@code large}, one file (by default the 48.5 KB JSON
- * the issue's reference measurements used), and {@code small-json}, every JSON file of the corpus up
+ * the adaptive-level reference measurements used), and {@code small-json}, every JSON file of the corpus up
  * to {@value #SMALL_MAX} bytes, requested in turn, the traffic of a typical JSON API.
  */
 final class Payloads {

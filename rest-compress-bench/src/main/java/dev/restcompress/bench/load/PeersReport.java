@@ -134,7 +134,7 @@ final class PeersReport {
         double[] t = meanAndError(tasks);
         double[] tr = meanAndError(taskRatios);
         double[] inServer = meanAndError(serverCodecNanos.stream().map(ns -> ns / 1000).toList());
-        md.paragraph("**Compression over HTTP vs the codec alone** (issue 12: within 10%): server CPU per request "
+        md.paragraph("**Compression over HTTP vs the codec alone** (goal: within 10%): server CPU per request "
                 + "of `ours` with gzip minus `ours-identity` (the same server asked for identity), per round, against "
                 + "the gzip codec of `CodecRegistry.defaults()` (level 6, the demo's) compressing the same bytes in the "
                 + "generator's JVM (thread CPU time, after 1 s of warm-up), per round. Codec in the server: the "

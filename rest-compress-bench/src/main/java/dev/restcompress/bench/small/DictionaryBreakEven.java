@@ -18,7 +18,7 @@ import java.util.Map;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 /**
- * Issue 11's break-even of dictionary compression on small JSON responses, from one command:
+ * The break-even of dictionary compression on small JSON responses, from one command:
  * runs {@link DictionaryRecordBench} for the given codecs and sizes, computes the bytes of the same
  * bodies outside JMH, and prints (and writes as {@code dictionary-break-even.md}/{@code .csv}) per
  * codec and size: bytes on the wire, share of gzip-6, the time the saved bytes are worth on the link,

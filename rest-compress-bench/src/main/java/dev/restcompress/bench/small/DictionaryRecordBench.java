@@ -13,7 +13,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Small JSON responses with their own API's dictionary (issue 11's goals): ns per compress and per
+ * Small JSON responses with their own API's dictionary (the shared-dictionary goals): ns per compress and per
  * decompress of one body, cycling through held-out records of every data set
  * ({@link DictionaryRecordBodies}). {@code codec} is {@code zstd-N} (no dictionary), {@code dcz-N}
  * or {@code dcb-N}, the library's codecs through the SPI; {@code size} 0 means whole records under

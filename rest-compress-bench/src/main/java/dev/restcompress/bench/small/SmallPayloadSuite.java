@@ -12,7 +12,7 @@ import org.openjdk.jmh.runner.RunnerException;
 /**
  * The small-payload suite: {@link SmallPayloadBench} for every codec at every size, then
  * {@link SmallPayloadReport}'s table, chart and break-even verdict on the reference link; then the
- * dictionary rows ({@link DictionaryPayloadBench}) and issue 11's break-even of dictionary
+ * dictionary rows ({@link DictionaryPayloadBench}) and the break-even of dictionary
  * compression on held-out JSON records ({@link DictionaryRecordBench}, {@link DictionaryBreakEven}).
  */
 public final class SmallPayloadSuite {
@@ -48,7 +48,7 @@ public final class SmallPayloadSuite {
         new DictionaryPayloadReport(ctx.corpus(), jmh.run("small-dictionary", dictionaryOptions))
                 .write(ctx.out(), ctx.md());
 
-        // Issue 11's break-even: held-out records of the corpus' JSON files, each with its own API's dictionary.
+        // The dictionary break-even: held-out records of the corpus' JSON files, each with its own API's dictionary.
         try {
             JsonRecordSets.load(List.of(ctx.corpus()));
         } catch (IllegalStateException e) {
