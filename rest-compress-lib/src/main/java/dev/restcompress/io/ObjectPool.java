@@ -112,8 +112,11 @@ public final class ObjectPool<T> {
 
     /** Objects kept idle right now. */
     public int idle() {
+        if (slots == null) {
+            return 0;
+        }
         int n = 0;
-        for (int i = 0; slots != null && i < slots.length(); i++) {
+        for (int i = 0; i < slots.length(); i++) {
             if (slots.get(i) != null) {
                 n++;
             }

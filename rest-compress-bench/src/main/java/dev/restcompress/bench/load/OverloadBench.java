@@ -61,9 +61,7 @@ public final class OverloadBench {
                 runs.put(s, new ArrivalRun(p.host(), p.port(), payloads, CodecRegistry.defaults(), oo.verifyEvery));
                 warmUp(runs.get(s), label(mix, s), oo, p, progress);
             }
-            ArrivalResult capacity = runs.get("off").run(label(mix, "off") + " capacity", "gzip", 0,
-                    oo.peerConcurrency, warmupMs(oo), oo.seconds, servers.adaptive("off"));
-            progress.report(describe(capacity));
+            ArrivalResult capacity = capacity(runs.get("off"), label(mix, "off"), oo, servers.adaptive("off"), progress);
             results.add(capacity);
             double c = capacity.servedPerSecond();
             capacities.put(mix, c);
@@ -78,9 +76,7 @@ public final class OverloadBench {
                         CodecRegistry.defaults(), oo.verifyEvery);
                 String label = mix + " gzip level " + CHEAPEST_LEVEL;
                 warmUp(cheapestRun, label, oo, cheapest, progress);
-                ArrivalResult r = cheapestRun.run(label + " capacity", "gzip", 0, oo.peerConcurrency, warmupMs(oo),
-                        oo.seconds, cheapest);
-                progress.report(describe(r));
+                ArrivalResult r = capacity(cheapestRun, label, oo, cheapest, progress);
                 results.add(r);
                 cheapestCapacities.put(mix, r.servedPerSecond());
             }
@@ -134,6 +130,14 @@ public final class OverloadBench {
         ArrivalResult r = run.run(label + " warm-up", "gzip", 0, oo.peerConcurrency, 0, oo.quick ? 0.5 : 15, server);
         progress.report(String.format(Locale.ROOT, "warm-up %s: %,.0f req/s, %d error(s)%s", label, r.servedPerSecond(),
                 r.errors(), r.firstError() == null ? "" : " (" + r.firstError() + ")"));
+    }
+
+    /** The closed-model capacity: saturation at the peers' concurrency, labelled {@code "<label> capacity"}. */
+    private static ArrivalResult capacity(ArrivalRun run, String label, OverloadOptions oo, ServerProcess server,
+            Progress progress) throws InterruptedException {
+        ArrivalResult r = run.run(label + " capacity", "gzip", 0, oo.peerConcurrency, warmupMs(oo), oo.seconds, server);
+        progress.report(describe(r));
+        return r;
     }
 
     /**
