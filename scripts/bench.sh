@@ -13,7 +13,7 @@
 #   --link-mbps N  reference link speed for the small-payload verdict (default 1000)
 #   --load-concurrency 1,4,16,64 --load-seconds N --load-codings identity,lzf,gzip --load-file NAME
 #                  HTTP load suite against the demo server (own JVM on 127.0.0.1)
-#   --overload-multipliers 0.5,1,2,4 --overload-seconds N --overload-adaptive off,on --overload-mixes large,small-json
+#   --overload-multipliers 0.5,1,2,4 --overload-seconds N --overload-adaptive off,on --overload-on-settings k=v,... --overload-mixes large,small-json
 #                  open-model overload suite: capacity at saturation, then multiples of it (adaptive off/on)
 #   --peers-rounds N --peers-seconds N --peers-servers ours,resteasy-gzip,jersey-gzip,undertow-gzip
 #                  ours vs RESTEasy @GZIP, Jersey EncodingFilter, Undertow EncodingHandler, same run

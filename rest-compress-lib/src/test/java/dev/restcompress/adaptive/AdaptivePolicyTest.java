@@ -16,6 +16,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The policy as pure functions: one line per case, and a simulated clock for the hysteresis. */
 class AdaptivePolicyTest {
     static final AdaptiveSettings DEFAULTS = AdaptiveSettings.from(Map.<String, Object>of(AdaptiveSettings.ADAPTIVE, "on")::get);
+    /** Three pressure samples in a row per step down: what an operator sets for a load with lone spikes. */
+    static final AdaptiveSettings DWELL3 = AdaptiveSettings.from(Map.<String, Object>of(AdaptiveSettings.ADAPTIVE, "on",
+            AdaptiveSettings.DWELL_DOWN, "3")::get);
     static final AdaptiveSettings WITH_IDENTITY = AdaptiveSettings.from(Map.<String, Object>of(
             AdaptiveSettings.ADAPTIVE, "on", AdaptiveSettings.IDENTITY, "true")::get);
     /** gzip 1-6, zstd 1-3, br 1-4, lzf without levels. */
@@ -82,19 +85,31 @@ class AdaptivePolicyTest {
     }
 
     @Test
-    void oneSampleIsNotEnough() {
-        Hysteresis h = Hysteresis.START.next(1.0, DEFAULTS, AdaptivePolicy.MAX_STEP);
+    void aLongerDwellNeedsThatManyPressureSamplesInARow() {
+        AdaptiveSettings dwell3 = DWELL3;
+        Hysteresis h = Hysteresis.START.next(1.0, dwell3, AdaptivePolicy.MAX_STEP);
         assertEquals(0, h.step());
         assertEquals(1, h.pressureRun());
-        Hysteresis between = h.next(0.7, DEFAULTS, AdaptivePolicy.MAX_STEP);
+        Hysteresis between = h.next(0.7, dwell3, AdaptivePolicy.MAX_STEP);
         assertEquals(0, between.pressureRun(), "a sample between the thresholds breaks the run");
         assertEquals(0, between.step());
-        assertEquals(h, h.next(Double.NaN, DEFAULTS, AdaptivePolicy.MAX_STEP), "unknown samples are ignored");
+        assertEquals(h, h.next(Double.NaN, dwell3, AdaptivePolicy.MAX_STEP), "unknown samples are ignored");
+        assertEquals(1, h.next(1.0, dwell3, AdaptivePolicy.MAX_STEP).next(1.0, dwell3, AdaptivePolicy.MAX_STEP).step(),
+                "the third in a row moves");
+    }
+
+    @Test
+    void byDefaultOnePressureSampleMovesOneStep() {
+        assertEquals(1, DEFAULTS.dwellDown());
+        Hysteresis h = Hysteresis.START.next(0.85, DEFAULTS, AdaptivePolicy.MAX_STEP);
+        assertEquals(1, h.step(), "the high mark is inclusive");
+        assertEquals(1, h.next(0.84, DEFAULTS, AdaptivePolicy.MAX_STEP).step(), "between the marks: stays");
+        assertEquals(0, Hysteresis.START.next(0.84, DEFAULTS, AdaptivePolicy.MAX_STEP).step());
     }
 
     /**
      * A simulated clock: one sample per tick (100 ms at the default period). Saturation from tick 10 to
-     * 59, then an idle server. The step goes down one step per dwell-down (3) ticks to the deepest step
+     * 59, then an idle server. The step goes down one step per dwell-down (1) tick to the deepest step
      * and stays there, then, once the smoothed load has fallen to the low mark, comes back one step per
      * dwell-up (20) ticks.
      */
@@ -107,10 +122,10 @@ class AdaptivePolicyTest {
             h = h.next(load, DEFAULTS, AdaptivePolicy.MAX_STEP);
             steps.add(h.step());
         }
-        assertEquals(0, steps.get(11), "two pressure samples: not yet");
-        assertEquals(1, steps.get(12), "third: one step down");
-        assertEquals(2, steps.get(15));
-        assertEquals(3, steps.get(18));
+        assertEquals(0, steps.get(9), "no pressure yet");
+        assertEquals(1, steps.get(10), "the first pressure sample: one step down");
+        assertEquals(2, steps.get(11));
+        assertEquals(3, steps.get(12));
         assertEquals(3, steps.get(59), "the deepest step holds while saturated");
         // relief is judged on the load smoothed over 1 s: after 0.98 it is at or below 50% from tick 67
         assertEquals(3, steps.get(85), "19 relief samples: not yet");
@@ -131,7 +146,8 @@ class AdaptivePolicyTest {
     }
 
     /**
-     * The relief rule, one sample each (state before -> state after). Columns: step, relief run before,
+     * The relief rule, one sample each (state before -> state after), with three pressure samples per
+     * step down so that a pressure sample's effect on the relief run shows. Columns: step, relief run before,
      * smoothed load and smoothed prediction before (NaN: none yet), the sample, the predicted load one
      * step up for it (NaN: unknown), expected step, pressure run, relief run after.
      */
@@ -158,7 +174,7 @@ class AdaptivePolicyTest {
     void reliefRule(int step, int reliefRun, double smoothedLoad, double smoothedAbove, double load, double above,
             int expectedStep, int expectedPressureRun, int expectedReliefRun) {
         Hysteresis h = new Hysteresis(step, 0, reliefRun, smoothedLoad, smoothedAbove)
-                .next(load, above, DEFAULTS, AdaptivePolicy.MAX_STEP);
+                .next(load, above, DWELL3, AdaptivePolicy.MAX_STEP);
         assertEquals(expectedStep, h.step(), "step");
         assertEquals(expectedPressureRun, h.pressureRun(), "pressure run");
         assertEquals(expectedReliefRun, h.reliefRun(), "relief run");
@@ -265,6 +281,7 @@ class AdaptivePolicyTest {
      * The 0.5x overload run, replayed: at step 1 the load is 60% (70% predicted one step up), but every
      * tenth 100 ms sample is a spike of 97% (a young collection on top of the load, seen in the bench).
      * Relief on the smoothed signal survives the spikes; resetting the run on each kept the step down.
+     * With a dwell-down of 3, the setting for such a load (the default, 1, moves on any pressure sample).
      */
     @Test
     void loneSpikesDoNotHoldTheStepDown() {
@@ -272,19 +289,19 @@ class AdaptivePolicyTest {
         int upAt = -1;
         for (int tick = 0; tick < 100 && upAt < 0; tick++) {
             boolean spike = tick % 10 == 9;
-            h = h.next(spike ? 0.97 : 0.60, spike ? 1.0 : 0.70, DEFAULTS, AdaptivePolicy.MAX_STEP);
+            h = h.next(spike ? 0.97 : 0.60, spike ? 1.0 : 0.70, DWELL3, AdaptivePolicy.MAX_STEP);
             upAt = h.step() == 0 ? tick : -1;
         }
         assertEquals(20, upAt, "up after 20 relief samples and one spike (never on the spike itself)");
     }
 
-    /** A load that alternates around the thresholds never moves the step (no flapping). */
+    /** With a dwell-down of 3, a load that alternates around the thresholds never moves the step (no flapping). */
     @Test
     void noisyLoadBetweenThresholdsDoesNotFlap() {
         Hysteresis h = new Hysteresis(1, 0, 0);
         for (int tick = 0; tick < 1000; tick++) {
             double load = tick % 2 == 0 ? 0.95 : 0.30; // never three pressure or twenty relief in a row
-            h = h.next(load, DEFAULTS, AdaptivePolicy.MAX_STEP);
+            h = h.next(load, DWELL3, AdaptivePolicy.MAX_STEP);
             assertEquals(1, h.step(), "tick " + tick);
         }
     }

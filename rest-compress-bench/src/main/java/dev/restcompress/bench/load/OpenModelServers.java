@@ -65,8 +65,14 @@ public final class OpenModelServers implements AutoCloseable {
                 List.copyOf(settings));
         Map<String, ServerToStart> wanted = new LinkedHashMap<>();
         for (String setting : settings) {
-            wanted.put("adaptive=" + setting, new ServerToStart(BenchServerMain.OURS,
-                    supported ? List.of("-D" + OverloadBench.ADAPTIVE_KEY + "=" + setting) : List.of(),
+            List<String> jvm = new ArrayList<>();
+            if (supported) {
+                jvm.add("-D" + OverloadBench.ADAPTIVE_KEY + "=" + setting);
+                if (setting.equals("on")) {
+                    jvm.addAll(oo.onSettings);
+                }
+            }
+            wanted.put("adaptive=" + setting, new ServerToStart(BenchServerMain.OURS, jvm,
                     "server-adaptive-" + setting + ".log"));
         }
         if (overload && settings.contains("on")) {

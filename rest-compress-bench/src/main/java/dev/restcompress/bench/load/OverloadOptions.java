@@ -1,6 +1,7 @@
 package dev.restcompress.bench.load;
 
 import dev.restcompress.bench.server.BenchServerMain;
+import dev.restcompress.config.CompressionSettings;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,6 +14,8 @@ import java.util.List;
  * --overload-seconds N               measured seconds per step (default 10; quick 0.5)
  * --overload-connections N           generator connections in the open model (default 64)
  * --overload-adaptive off,on         rest-compress.adaptive settings to compare (default off,on)
+ * --overload-on-settings k=v,k=v     more settings for the adaptive=on server, keys without the
+ *                                    "rest-compress." prefix (e.g. adaptive.dwell-down=2): to try a tuning
  * --overload-mixes large,small-json  payloads: the large file, and the small-JSON mix (default both; quick large)
  * --overload-file NAME               the large file (default catalog-50k.json, else the load suite's file)
  * --peers-servers a,b                ours,resteasy-gzip,jersey-gzip,undertow-gzip (default these four), and
@@ -29,6 +32,8 @@ public final class OverloadOptions {
     double seconds = Double.NaN;
     int connections = 64;
     List<String> adaptive = List.of("off", "on");
+    /** Extra {@code -Drest-compress.*} options of the adaptive=on server. */
+    List<String> onSettings = List.of();
     List<String> mixes;
     String file;
     List<String> peers = BenchServerMain.KINDS;
@@ -58,6 +63,7 @@ public final class OverloadOptions {
             case "--overload-seconds" -> seconds = doubles(a, v).get(0);
             case "--overload-connections" -> connections = (int) (double) doubles(a, v).get(0);
             case "--overload-adaptive" -> adaptive = oneOf(a, v, List.of("off", "on"));
+            case "--overload-on-settings" -> onSettings = settings(a, v);
             case "--overload-mixes" -> mixes = oneOf(a, v, List.of("large", "small-json"));
             case "--overload-file" -> file = v;
             case "--peers-servers" -> peers = oneOf(a, v, OurVariants.CHOICES);
@@ -110,6 +116,23 @@ public final class OverloadOptions {
         return out;
     }
 
+    /** {@code k=v,k=v} as {@code -Drest-compress.k=v} options; an unknown key fails here, not in the server. */
+    private static List<String> settings(String option, String v) {
+        List<String> out = new ArrayList<>();
+        for (String kv : v.split(",")) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException(option + " takes key=value pairs, was '" + kv + "'");
+            }
+            String key = CompressionSettings.PREFIX + kv.substring(0, eq).trim();
+            if (!CompressionSettings.unknownKeys(List.of(key)).isEmpty()) {
+                throw new IllegalArgumentException(option + ": unknown setting " + key);
+            }
+            out.add("-D" + key + "=" + kv.substring(eq + 1).trim());
+        }
+        return List.copyOf(out);
+    }
+
     private static List<String> oneOf(String option, String v, List<String> allowed) {
         List<String> out = List.of(v.split(","));
         for (String s : out) {
@@ -123,7 +146,8 @@ public final class OverloadOptions {
     /** The usage lines of these options. */
     public static String usage() {
         return "                 [--overload-multipliers 0.5,1,2,4] [--overload-seconds N] [--overload-connections N]\n"
-                + "                 [--overload-adaptive off,on] [--overload-mixes large,small-json] [--overload-file NAME]\n"
+                + "                 [--overload-adaptive off,on] [--overload-on-settings k=v,...]\n"
+                + "                 [--overload-mixes large,small-json] [--overload-file NAME]\n"
                 + "                 [--peers-servers ours,resteasy-gzip,jersey-gzip,undertow-gzip,\n"
                 + "                   ours-statistics-off,ours-jfr,ours-twin,ours-identity] [--peers-rounds N]\n"
                 + "                 [--peers-seconds N] [--peers-concurrency N] [--pin on|off]\n"

@@ -45,7 +45,9 @@ final class OverloadReport {
                 + "`rest-compress.adaptive=off`" + (adaptiveSupported ? "" : " (this build has no adaptive setting: "
                 + "the fixed level, and `adaptive=on` was skipped)") + "; then a constant arrival rate of "
                 + oo.multipliers + " x capacity for " + oo.seconds + " s each, " + oo.connections
-                + " connections, settings " + settings + " in turn. Capacities: " + capacities + " req/s"
+                + " connections, settings " + settings + " in turn"
+                + (oo.onSettings.isEmpty() ? "" : " (adaptive=on with `" + String.join(" ", oo.onSettings) + "`)")
+                + ". Capacities: " + capacities + " req/s"
                 + (cheapestCapacities.isEmpty() ? "" : "; the same closed model against the demo fixed at gzip level "
                         + OverloadBench.CHEAPEST_LEVEL + " (the adaptive policy's cheapest step for a gzip-only client): "
                         + cheapestCapacities + " req/s") + ". "
