@@ -1,7 +1,9 @@
 package dev.restcompress.adaptive;
 
 import java.lang.management.ManagementFactory;
-import java.lang.management.OperatingSystemMXBean;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 
 /**
  * The default pressure signal: the CPU time this process used since the previous sample, divided by
@@ -15,31 +17,44 @@ import java.lang.management.OperatingSystemMXBean;
  * still gives that work more room. It does not see other processes on the same cores; a server
  * sharing its cores can plug in another {@link PressureSource}.
  *
- * <p>Needs {@code com.sun.management.OperatingSystemMXBean} (HotSpot and OpenJ9 have it); without
- * it every sample is {@link Double#NaN} and adaptation never steps (said once at start-up by
- * {@link PressureMonitor}). Not thread-safe: one sampler thread.
+ * <p>Reads the process CPU time as the {@code ProcessCpuTime} attribute of the platform MBean
+ * {@code java.lang:type=OperatingSystem} (HotSpot and OpenJ9 have it), not through the
+ * {@code com.sun.management.OperatingSystemMXBean} interface: an application server's module
+ * system may hide {@code com.sun.management} from deployments (WildFly does: the deployment failed
+ * with {@code NoClassDefFoundError} as soon as the sampler started), while the MBean server is always
+ * reachable. The attribute costs a few microseconds per read, once per period. Without it every sample
+ * is {@link Double#NaN} and adaptation never steps (said once at start-up by {@link PressureMonitor}).
+ * Not thread-safe: one sampler thread.
  */
 public final class ProcessCpuPressure implements PressureSource {
-    private final com.sun.management.OperatingSystemMXBean os;
+    private static final String ATTRIBUTE = "ProcessCpuTime";
+    private final MBeanServer server;
+    private final ObjectName os;
     private final CounterPeriod period = new CounterPeriod();
 
     public ProcessCpuPressure() {
-        OperatingSystemMXBean bean = ManagementFactory.getOperatingSystemMXBean();
-        this.os = bean instanceof com.sun.management.OperatingSystemMXBean s ? s : null;
+        this.server = ManagementFactory.getPlatformMBeanServer();
+        this.os = ManagementFactory.getOperatingSystemMXBean().getObjectName();
     }
 
     /** Whether this JVM reports the process CPU time (otherwise every sample is NaN). */
     public boolean available() {
-        return os != null && os.getProcessCpuTime() >= 0;
+        return processCpuNanos() >= 0;
+    }
+
+    /** The process's CPU time in nanoseconds, or -1 when this JVM does not report it. */
+    long processCpuNanos() {
+        try {
+            return server.getAttribute(os, ATTRIBUTE) instanceof Long nanos ? nanos : -1;
+        } catch (JMException | RuntimeException e) {
+            return -1;
+        }
     }
 
     /** The load since the previous call; NaN on the first call (no period yet) or when unavailable. */
     @Override
     public double sample() {
-        if (os == null) {
-            return Double.NaN;
-        }
-        return period.next(os.getProcessCpuTime()) ? load(period.grew, period.wall, period.processors) : Double.NaN;
+        return period.next(processCpuNanos()) ? load(period.grew, period.wall, period.processors) : Double.NaN;
     }
 
     /** CPU nanoseconds over the capacity of {@code processors} cores for {@code wallNanos}, in [0, 1]. */

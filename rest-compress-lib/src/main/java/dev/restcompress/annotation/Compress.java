@@ -44,8 +44,8 @@ public @interface Compress {
     int oneShotLimit() default -1;
 
     /**
-     * Whether this method's responses take part in adaptive compression (when
-     * {@code rest-compress.adaptive=on}): under CPU pressure a lower level, then a cheaper coding the
+     * Whether this method's responses take part in adaptive compression ({@code rest-compress.adaptive},
+     * on by default): under CPU pressure a lower level, then a cheaper coding the
      * client weighs equally. {@code false} keeps the method's coding and level at every step, for a
      * response that must always be as small as configured. Default {@code true}.
      */

@@ -14,8 +14,10 @@ import java.util.function.Function;
  * <table>
  *   <caption>Keys</caption>
  *   <tr><th>key</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>{@value #ADAPTIVE}</td><td>off</td><td>{@code on} or {@code off}. Off by default until
- *       the overload bench has shown it safe on this project's machines (a measured overload run)</td></tr>
+ *   <tr><td>{@value #ADAPTIVE}</td><td>on</td><td>{@code on} or {@code off}. On by default since the
+ *       overload bench measured it safe: at half the fixed level's capacity it keeps the configured
+ *       level, above the capacity it serves what the fixed level queues (README, "Adaptive
+ *       compression")</td></tr>
  *   <tr><td>{@value #IDENTITY}</td><td>false</td><td>whether the last step may send bodies unencoded
  *       (only to clients that weigh identity no lower than the chosen coding); off because the server
  *       does not know what the link costs</td></tr>
@@ -67,7 +69,7 @@ public final class AdaptiveSettings {
     private final boolean statistics;
 
     private AdaptiveSettings(Function<String, Object> lookup) {
-        enabled = onOff(lookup, ADAPTIVE, false);
+        enabled = onOff(lookup, ADAPTIVE, true);
         identity = bool(lookup, IDENTITY, false);
         highPercent = CompressionSettings.intValue(lookup, HIGH, 85, 1, 100);
         lowPercent = CompressionSettings.intValue(lookup, LOW, 50, 0, 99);

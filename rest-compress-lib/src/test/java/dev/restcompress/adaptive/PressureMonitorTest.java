@@ -120,6 +120,6 @@ class PressureMonitorTest {
                 Map.<String, Object>of(AdaptiveSettings.PRESSURE_SOURCE, "java.lang.String")::get)));
         assertThrows(IllegalArgumentException.class, () -> PressureMonitor.sourceFor(AdaptiveSettings.from(
                 Map.<String, Object>of(AdaptiveSettings.PRESSURE_SOURCE, "no.such.Source")::get)));
-        assertEquals(false, AdaptiveSettings.from(null).enabled(), "off by default");
+        assertEquals(true, AdaptiveSettings.from(null).enabled(), "on by default");
     }
 }

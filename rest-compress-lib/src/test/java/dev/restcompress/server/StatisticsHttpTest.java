@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.codec.Codec;
+import dev.restcompress.config.AdaptiveSettings;
 import dev.restcompress.testing.Codecs;
 import dev.restcompress.testing.TestServerExtension;
 import java.net.http.HttpClient;
@@ -28,12 +29,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Observability over HTTP: the statistics count each body exactly, and a JDK Flight Recorder
  * recording made in process sees one event per encoded and decoded body with the right fields. The
- * server is fresh per class and the tests run in one order, so counts are exact.
+ * server is fresh per class and the tests run in one order, so counts are exact. Adaptive levels are
+ * off: the counts per level assume the configured level (the test JVM's own CPU load would otherwise
+ * step it down, as it should in production).
  */
 @Timeout(60)
 class StatisticsHttpTest {
     @RegisterExtension
-    static final TestServerExtension SERVER = TestServerExtension.of(Set.of(AdaptiveResource.class), Map.of());
+    static final TestServerExtension SERVER = TestServerExtension.of(Set.of(AdaptiveResource.class),
+            Map.of(AdaptiveSettings.ADAPTIVE, "off"));
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     static HttpResponse<byte[]> get(String path, String acceptEncoding) throws Exception {

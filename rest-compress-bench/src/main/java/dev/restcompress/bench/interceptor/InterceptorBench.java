@@ -2,6 +2,7 @@ package dev.restcompress.bench.interceptor;
 
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.ResponseBody;
+import dev.restcompress.config.AdaptiveSettings;
 import dev.restcompress.server.RestCompressFeature;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.util.concurrent.TimeUnit;
@@ -48,7 +49,9 @@ public class InterceptorBench {
         byte[] body = ResponseBody.load(Corpus.dir());
         dispatcher = MockDispatcherFactory.createDispatcher();
         if (feature.equals("on")) {
-            // Before the resource: dynamic features bind when resource methods are registered.
+            // Before the resource: dynamic features bind when resource methods are registered. The
+            // configured level, not what the adaptive policy makes of a saturated benchmark JVM.
+            dispatcher.getProviderFactory().property(AdaptiveSettings.ADAPTIVE, "off");
             dispatcher.getProviderFactory().register(RestCompressFeature.class);
         }
         dispatcher.getRegistry().addSingletonResource(

@@ -1,5 +1,7 @@
 package dev.restcompress.bench.load;
 
+import org.HdrHistogram.Histogram;
+
 /**
  * One step of the open-model generator ({@link ArrivalRun}): one server and setting at one offered
  * rate (0: closed model at saturation). Latencies in microseconds, from the due time (open model) or
@@ -31,15 +33,26 @@ package dev.restcompress.bench.load;
  *        XNIO I/O threads; see {@code ServerProcess#ioThreadCpuNanos})
  *        (NaN if unknown)
  * @param clientCpuUsPerRequest generator process CPU time in the window, per the same requests (NaN if unknown)
+ * @param answered the latencies (ns) of the {@code ok} responses alone, for {@link #answeredWithinPerSecond}; not
+ *        to be modified
  */
 record ArrivalResult(String label, String coding, double offeredPerSecond, int connections, double seconds, long ok,
                      long completed, double servedPerSecondError, long non2xx, long timeouts, long otherErrors, String firstError,
                      long lateBusy, long lateWake, long unsent, double p50Us, double p99Us, double p999Us,
                      double maxUs, double wireBytesPerResponse, double serverCpuUsPerRequest,
-                     double serverIoCpuUsPerRequest, double clientCpuUsPerRequest) {
+                     double serverIoCpuUsPerRequest, double clientCpuUsPerRequest, Histogram answered) {
 
     double servedPerSecond() {
         return completed / seconds;
+    }
+
+    /**
+     * Goodput: correct responses to requests due in the window that came within {@code boundUs} of their
+     * due time, per second of the window. A server that queues answers late, and a late answer is, for
+     * a client with a deadline, no answer.
+     */
+    double answeredWithinPerSecond(double boundUs) {
+        return answered.getCountBetweenValues(0, (long) (boundUs * 1e3)) / seconds;
     }
 
     long errors() {

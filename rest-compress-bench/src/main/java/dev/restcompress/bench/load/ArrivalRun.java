@@ -138,6 +138,7 @@ final class ArrivalRun {
                 }
             }
         }
+        Histogram answered = all.copy();
         if (intervalNs > 0) {
             // Due in the window but never taken by a connection: their latency is at least what they waited.
             long firstDue = (long) Math.ceil((measureFrom - start) / intervalNs);
@@ -158,7 +159,7 @@ final class ArrivalRun {
                 LoadRun.rateError(slices, seconds), non2xx, timeouts, other, firstError.get(), lateBusy, lateWake, unsent,
                 percentileUs(all, 50), percentileUs(all, 99), percentileUs(all, 99.9), all.getMaxValue() / 1e3,
                 completed == 0 ? Double.NaN : wire / n,
-                cpu.serverUsPer(handled), cpu.serverIoUsPer(handled), cpu.clientUsPer(handled));
+                cpu.serverUsPer(handled), cpu.serverIoUsPer(handled), cpu.clientUsPer(handled), answered);
     }
 
     private static double percentileUs(Histogram h, double p) {

@@ -1,5 +1,6 @@
 package dev.restcompress.bench.server;
 
+import dev.restcompress.config.AdaptiveSettings;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -63,9 +64,14 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
-    /** A moderate heap and the parallel collector: the settings every load step so far used. */
+    /**
+     * A moderate heap and the parallel collector: the settings every load step so far used. Adaptive
+     * levels off: a suite measures the level it names at saturation, where the adaptive policy would
+     * step down (the overload suite turns it on for its {@code adaptive=on} server, later on the line).
+     */
     public static List<String> defaultJvmOptions() {
-        return List.of("-Xms128m", "-Xmx512m", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED");
+        return List.of("-Xms128m", "-Xmx512m", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED",
+                "-D" + AdaptiveSettings.ADAPTIVE + "=off");
     }
 
     /**
