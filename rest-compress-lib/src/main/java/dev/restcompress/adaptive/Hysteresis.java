@@ -9,7 +9,10 @@ import dev.restcompress.config.AdaptiveSettings;
  * <p>Down is fast and up is careful, on different signals:
  * <ul>
  *   <li><b>Pressure</b>: a raw sample at or above the high threshold. {@code dwellDown} of them in a row
- *       move one step down (cheaper): a saturated server reacts within a few periods.</li>
+ *       move one step down (cheaper), and so does a single <b>saturated</b> sample (at or above
+ *       {@code saturatedPercent}): every core was busy the whole period, so the excess demand is unknown
+ *       and each period spent at this step queues it, while a sample between the two marks leaves
+ *       headroom and may be a lone spike.</li>
  *   <li><b>Relief</b> is judged on the load smoothed over about a second (an exponentially weighted
  *       mean, window {@code smoothing-ms}), because one period's sample is noisy: a server whose mean
  *       load sits at a threshold sees samples on both sides of it, and a rule that needs
@@ -70,7 +73,8 @@ public record Hysteresis(int step, int pressureRun, int reliefRun, double smooth
                 : smoothedUp * 100 < settings.highPercent();
         if (load * 100 >= settings.highPercent()) {
             int run = pressureRun + 1;
-            if (run >= settings.dwellDown() && step < maxStep) {
+            boolean saturated = load * 100 >= settings.saturatedPercent();
+            if ((run >= settings.dwellDown() || saturated) && step < maxStep) {
                 return new Hysteresis(step + 1, 0, 0);
             }
             // A lone spike (a GC, a burst) does not undo a second of relief on the smoothed signal; it

@@ -27,10 +27,15 @@ import java.util.function.Function;
  *       be below {@value #HIGH}. The gap is wide because one step changes the CPU per body by up to
  *       3x (gzip 6 to 1): a narrow gap would step back up straight into pressure</td></tr>
  *   <tr><td>{@value #PERIOD_MS}</td><td>100</td><td>sampling period in milliseconds (10 to 10000)</td></tr>
- *   <tr><td>{@value #DWELL_DOWN}</td><td>1</td><td>consecutive pressure samples before one step down
- *       (one period, 100 ms). Each period spent at a step that cannot carry the load queues the excess:
- *       the overload bench at twice the level-6 capacity measured p99 3.3 ms with 1, 26 ms with 2 and
- *       66 ms with 3, and at half the capacity no step moved with any of them</td></tr>
+ *   <tr><td>{@value #SATURATED}</td><td>98</td><td>load at or above which one sample moves one step
+ *       down at once (at least {@value #HIGH}): the cores were all busy for the whole period, so the
+ *       demand is at or past the capacity by an amount the CPU share cannot show, and every period
+ *       spent at a step that cannot carry it queues the excess (the overload bench at twice the level-6
+ *       capacity: p99 3.3 ms moving on the first sample, 26 ms on the second, 66 ms on the third)</td></tr>
+ *   <tr><td>{@value #DWELL_DOWN}</td><td>3</td><td>consecutive pressure samples below {@value #SATURATED}
+ *       before one step down (300 ms at the default period: a load near the high mark has headroom left,
+ *       and its lone spikes are absorbed by queues. With one sample, small JSON bodies at half the
+ *       capacity, whose samples cross 85% now and then, spent a third of the time a level down)</td></tr>
  *   <tr><td>{@value #DWELL_UP}</td><td>20</td><td>consecutive relief samples before one step back up
  *       (2 s: slower than down, so that a server near its capacity does not oscillate)</td></tr>
  *   <tr><td>{@value #STATISTICS}</td><td>on</td><td>{@code on} or {@code off}: whether
@@ -48,13 +53,14 @@ public final class AdaptiveSettings {
     public static final String LOW = ADAPTIVE + ".low";
     public static final String PERIOD_MS = ADAPTIVE + ".period-ms";
     public static final String DWELL_DOWN = ADAPTIVE + ".dwell-down";
+    public static final String SATURATED = ADAPTIVE + ".saturated";
     public static final String DWELL_UP = ADAPTIVE + ".dwell-up";
     public static final String SMOOTHING_MS = ADAPTIVE + ".smoothing-ms";
     public static final String PRESSURE_SOURCE = ADAPTIVE + ".pressure-source";
     public static final String STATISTICS = CompressionSettings.PREFIX + "statistics";
 
     /** Every key read here, for the unknown-key check of {@link CompressionSettings}. */
-    public static final List<String> KEYS = List.of(ADAPTIVE, IDENTITY, HIGH, LOW, PERIOD_MS, DWELL_DOWN, DWELL_UP,
+    public static final List<String> KEYS = List.of(ADAPTIVE, IDENTITY, HIGH, LOW, PERIOD_MS, DWELL_DOWN, SATURATED, DWELL_UP,
             SMOOTHING_MS, PRESSURE_SOURCE, STATISTICS);
 
     private final boolean enabled;
@@ -63,6 +69,7 @@ public final class AdaptiveSettings {
     private final int lowPercent;
     private final int periodMillis;
     private final int dwellDown;
+    private final int saturatedPercent;
     private final int dwellUp;
     private final int smoothingMillis;
     private final Object pressureSource;
@@ -78,7 +85,12 @@ public final class AdaptiveSettings {
                     + highPercent + ")");
         }
         periodMillis = CompressionSettings.intValue(lookup, PERIOD_MS, 100, 10, 10_000);
-        dwellDown = CompressionSettings.intValue(lookup, DWELL_DOWN, 1, 1, 1000);
+        dwellDown = CompressionSettings.intValue(lookup, DWELL_DOWN, 3, 1, 1000);
+        saturatedPercent = CompressionSettings.intValue(lookup, SATURATED, 98, 1, 100);
+        if (saturatedPercent < highPercent) {
+            throw new IllegalArgumentException(SATURATED + " (" + saturatedPercent + ") must be at least " + HIGH
+                    + " (" + highPercent + ")");
+        }
         dwellUp = CompressionSettings.intValue(lookup, DWELL_UP, 20, 1, 1000);
         smoothingMillis = CompressionSettings.intValue(lookup, SMOOTHING_MS, 1000, 0, 60_000);
         pressureSource = lookup.apply(PRESSURE_SOURCE);
@@ -132,6 +144,11 @@ public final class AdaptiveSettings {
         return dwellDown;
     }
 
+    /** Load (percent) at or above which one sample moves one step down at once. */
+    public int saturatedPercent() {
+        return saturatedPercent;
+    }
+
     public int dwellUp() {
         return dwellUp;
     }
@@ -157,7 +174,8 @@ public final class AdaptiveSettings {
     @Override
     public String toString() {
         return (statistics ? "statistics on, " : "statistics off, ") + (!enabled ? "adaptive off"
-                : "adaptive on (down at >= " + highPercent + "% CPU for " + dwellDown + " samples, up when the "
+                : "adaptive on (down at >= " + highPercent + "% CPU for " + dwellDown + " samples or one at >= "
+                        + saturatedPercent + "%, up when the "
                         + smoothingMillis + " ms mean predicts < " + highPercent + "% one step up (else <= "
                         + lowPercent + "%) for " + dwellUp + ", every " + periodMillis + " ms, identity "
                         + (identity ? "allowed" : "never") + ")");

@@ -16,9 +16,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The policy as pure functions: one line per case, and a simulated clock for the hysteresis. */
 class AdaptivePolicyTest {
     static final AdaptiveSettings DEFAULTS = AdaptiveSettings.from(Map.<String, Object>of(AdaptiveSettings.ADAPTIVE, "on")::get);
-    /** Three pressure samples in a row per step down: what an operator sets for a load with lone spikes. */
-    static final AdaptiveSettings DWELL3 = AdaptiveSettings.from(Map.<String, Object>of(AdaptiveSettings.ADAPTIVE, "on",
-            AdaptiveSettings.DWELL_DOWN, "3")::get);
     static final AdaptiveSettings WITH_IDENTITY = AdaptiveSettings.from(Map.<String, Object>of(
             AdaptiveSettings.ADAPTIVE, "on", AdaptiveSettings.IDENTITY, "true")::get);
     /** gzip 1-6, zstd 1-3, br 1-4, lzf without levels. */
@@ -85,32 +82,42 @@ class AdaptivePolicyTest {
     }
 
     @Test
-    void aLongerDwellNeedsThatManyPressureSamplesInARow() {
-        AdaptiveSettings dwell3 = DWELL3;
-        Hysteresis h = Hysteresis.START.next(1.0, dwell3, AdaptivePolicy.MAX_STEP);
+    void belowSaturationDwellDownPressureSamplesInARowMoveOneStep() {
+        assertEquals(3, DEFAULTS.dwellDown(), "the default");
+        Hysteresis h = Hysteresis.START.next(0.9, DEFAULTS, AdaptivePolicy.MAX_STEP);
         assertEquals(0, h.step());
         assertEquals(1, h.pressureRun());
-        Hysteresis between = h.next(0.7, dwell3, AdaptivePolicy.MAX_STEP);
+        Hysteresis between = h.next(0.7, DEFAULTS, AdaptivePolicy.MAX_STEP);
         assertEquals(0, between.pressureRun(), "a sample between the thresholds breaks the run");
         assertEquals(0, between.step());
-        assertEquals(h, h.next(Double.NaN, dwell3, AdaptivePolicy.MAX_STEP), "unknown samples are ignored");
-        assertEquals(1, h.next(1.0, dwell3, AdaptivePolicy.MAX_STEP).next(1.0, dwell3, AdaptivePolicy.MAX_STEP).step(),
+        assertEquals(h, h.next(Double.NaN, DEFAULTS, AdaptivePolicy.MAX_STEP), "unknown samples are ignored");
+        assertEquals(1, h.next(0.9, DEFAULTS, AdaptivePolicy.MAX_STEP).next(0.9, DEFAULTS, AdaptivePolicy.MAX_STEP).step(),
                 "the third in a row moves");
     }
 
     @Test
-    void byDefaultOnePressureSampleMovesOneStep() {
-        assertEquals(1, DEFAULTS.dwellDown());
-        Hysteresis h = Hysteresis.START.next(0.85, DEFAULTS, AdaptivePolicy.MAX_STEP);
-        assertEquals(1, h.step(), "the high mark is inclusive");
-        assertEquals(1, h.next(0.84, DEFAULTS, AdaptivePolicy.MAX_STEP).step(), "between the marks: stays");
-        assertEquals(0, Hysteresis.START.next(0.84, DEFAULTS, AdaptivePolicy.MAX_STEP).step());
+    void oneSaturatedSampleMovesOneStepAtOnce() {
+        assertEquals(98, DEFAULTS.saturatedPercent());
+        Hysteresis h = Hysteresis.START.next(0.98, DEFAULTS, AdaptivePolicy.MAX_STEP);
+        assertEquals(1, h.step(), "the saturation mark is inclusive");
+        assertEquals(2, h.next(1.0, DEFAULTS, AdaptivePolicy.MAX_STEP).step(), "and the next saturated sample: another");
+        Hysteresis below = Hysteresis.START.next(0.97, DEFAULTS, AdaptivePolicy.MAX_STEP);
+        assertEquals(0, below.step(), "below saturation one pressure sample is not enough");
+        assertEquals(1, below.pressureRun());
+    }
+
+    @Test
+    void saturationBelowTheHighMarkFailsAtStartUp() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> AdaptiveSettings.from(Map.<String, Object>of(AdaptiveSettings.SATURATED, "80")::get));
+        assertTrue(e.getMessage().contains("rest-compress.adaptive.saturated (80) must be at least "
+                + "rest-compress.adaptive.high (85)"), e.getMessage());
     }
 
     /**
      * A simulated clock: one sample per tick (100 ms at the default period). Saturation from tick 10 to
-     * 59, then an idle server. The step goes down one step per dwell-down (1) tick to the deepest step
-     * and stays there, then, once the smoothed load has fallen to the low mark, comes back one step per
+     * 59, then an idle server. Each saturated sample (98%) moves one step down, to the deepest step,
+     * which holds, then, once the smoothed load has fallen to the low mark, comes back one step per
      * dwell-up (20) ticks.
      */
     @Test
@@ -123,7 +130,7 @@ class AdaptivePolicyTest {
             steps.add(h.step());
         }
         assertEquals(0, steps.get(9), "no pressure yet");
-        assertEquals(1, steps.get(10), "the first pressure sample: one step down");
+        assertEquals(1, steps.get(10), "the first saturated sample: one step down");
         assertEquals(2, steps.get(11));
         assertEquals(3, steps.get(12));
         assertEquals(3, steps.get(59), "the deepest step holds while saturated");
@@ -133,21 +140,22 @@ class AdaptivePolicyTest {
         assertEquals(1, steps.get(106), "the smoothing restarts with each move: 20 samples later");
         assertEquals(0, steps.get(126));
         assertEquals(0, steps.get(199));
-        // every move is one step and at least a dwell apart
+        // every move is one step, and a move up comes a dwell-up after the previous move
         int lastMove = -100;
         for (int t = 1; t < steps.size(); t++) {
             int delta = steps.get(t) - steps.get(t - 1);
             if (delta != 0) {
                 assertEquals(1, Math.abs(delta), "one step at a time at tick " + t);
-                assertEquals(true, t - lastMove >= DEFAULTS.dwellDown(), "dwell before tick " + t);
+                if (delta < 0) {
+                    assertEquals(true, t - lastMove >= DEFAULTS.dwellUp(), "dwell-up before tick " + t);
+                }
                 lastMove = t;
             }
         }
     }
 
     /**
-     * The relief rule, one sample each (state before -> state after), with three pressure samples per
-     * step down so that a pressure sample's effect on the relief run shows. Columns: step, relief run before,
+     * The relief rule, one sample each (state before -> state after). Columns: step, relief run before,
      * smoothed load and smoothed prediction before (NaN: none yet), the sample, the predicted load one
      * step up for it (NaN: unknown), expected step, pressure run, relief run after.
      */
@@ -174,7 +182,7 @@ class AdaptivePolicyTest {
     void reliefRule(int step, int reliefRun, double smoothedLoad, double smoothedAbove, double load, double above,
             int expectedStep, int expectedPressureRun, int expectedReliefRun) {
         Hysteresis h = new Hysteresis(step, 0, reliefRun, smoothedLoad, smoothedAbove)
-                .next(load, above, DWELL3, AdaptivePolicy.MAX_STEP);
+                .next(load, above, DEFAULTS, AdaptivePolicy.MAX_STEP);
         assertEquals(expectedStep, h.step(), "step");
         assertEquals(expectedPressureRun, h.pressureRun(), "pressure run");
         assertEquals(expectedReliefRun, h.reliefRun(), "relief run");
@@ -281,7 +289,6 @@ class AdaptivePolicyTest {
      * The 0.5x overload run, replayed: at step 1 the load is 60% (70% predicted one step up), but every
      * tenth 100 ms sample is a spike of 97% (a young collection on top of the load, seen in the bench).
      * Relief on the smoothed signal survives the spikes; resetting the run on each kept the step down.
-     * With a dwell-down of 3, the setting for such a load (the default, 1, moves on any pressure sample).
      */
     @Test
     void loneSpikesDoNotHoldTheStepDown() {
@@ -289,19 +296,19 @@ class AdaptivePolicyTest {
         int upAt = -1;
         for (int tick = 0; tick < 100 && upAt < 0; tick++) {
             boolean spike = tick % 10 == 9;
-            h = h.next(spike ? 0.97 : 0.60, spike ? 1.0 : 0.70, DWELL3, AdaptivePolicy.MAX_STEP);
+            h = h.next(spike ? 0.97 : 0.60, spike ? 1.0 : 0.70, DEFAULTS, AdaptivePolicy.MAX_STEP);
             upAt = h.step() == 0 ? tick : -1;
         }
         assertEquals(20, upAt, "up after 20 relief samples and one spike (never on the spike itself)");
     }
 
-    /** With a dwell-down of 3, a load that alternates around the thresholds never moves the step (no flapping). */
+    /** A load that alternates around the thresholds, below saturation, never moves the step (no flapping). */
     @Test
     void noisyLoadBetweenThresholdsDoesNotFlap() {
         Hysteresis h = new Hysteresis(1, 0, 0);
         for (int tick = 0; tick < 1000; tick++) {
             double load = tick % 2 == 0 ? 0.95 : 0.30; // never three pressure or twenty relief in a row
-            h = h.next(load, DWELL3, AdaptivePolicy.MAX_STEP);
+            h = h.next(load, DEFAULTS, AdaptivePolicy.MAX_STEP);
             assertEquals(1, h.step(), "tick " + tick);
         }
     }

@@ -165,11 +165,12 @@ class AdaptiveHttpTest {
             load.add(thread);
         }
         try {
-            driveTo(1.0, DWELL_DOWN, 1);
+            // Pressure below saturation (0.9): a dwell of samples per step (a saturated sample moves at once).
+            driveTo(0.9, DWELL_DOWN, 1);
             assertBody("gzip", 3, get("adaptive/json", "gzip, lzf"));
-            driveTo(1.0, DWELL_DOWN, 2);
+            driveTo(0.9, DWELL_DOWN, 2);
             assertBody("gzip", 1, get("adaptive/json", "gzip, lzf"));
-            driveTo(1.0, DWELL_DOWN, 3);
+            driveTo(0.9, DWELL_DOWN, 3);
             // the cheaper coding the client weighs the same
             long switchedBefore = SERVER.statistics().levelCosts().switched().sum();
             assertBody("lzf", 0, get("adaptive/json", "gzip, lzf"));

@@ -90,10 +90,7 @@ final class OverloadReport {
                     Markdown.num(on.serverCpuUsPerRequest() / off.serverCpuUsPerRequest(), 3) + "x",
                     Markdown.num(on.p99Us() / off.p99Us(), 2) + "x",
                     Markdown.num(on.p99Us() / light, 1) + "x",
-                    Markdown.num(on.answeredWithinPerSecond(bound), 0) + " / "
-                            + Markdown.num(off.answeredWithinPerSecond(bound), 0) + " = "
-                            + Markdown.num(on.answeredWithinPerSecond(bound) / off.answeredWithinPerSecond(bound), 2)
-                            + "x",
+                    inTime(on.answeredWithinPerSecond(bound), off.answeredWithinPerSecond(bound)),
                     cheapest == null ? "n/a" : Markdown.num(on.servedPerSecond() / cheapest, 2) + "x"));
         }
         if (rows.isEmpty()) {
@@ -111,6 +108,12 @@ final class OverloadReport {
         md.table(List.of("step", "served on / off", "bytes/resp on / off", "server CPU/req on / off",
                 "p99 on / off", "p99 on / light-load p99", "answered in time on / off (req/s)",
                 "served on / gzip level " + OverloadBench.CHEAPEST_LEVEL + " capacity"), rows);
+    }
+
+    /** "on / off = ratio", or "on / 0" when the fixed level answered nothing in time (no ratio). */
+    private static String inTime(double on, double off) {
+        String both = Markdown.num(on, 0) + " / " + Markdown.num(off, 0);
+        return off > 0 ? both + " = " + Markdown.num(on / off, 2) + "x" : both;
     }
 
     /** The latency bound of "answered in time", in multiples of the light-load p99 (the 2x goal's). */
