@@ -33,9 +33,8 @@ import java.util.function.Function;
  *       spent at a step that cannot carry it queues the excess (the overload bench at twice the level-6
  *       capacity: p99 3.3 ms moving on the first sample, 26 ms on the second, 66 ms on the third)</td></tr>
  *   <tr><td>{@value #DWELL_DOWN}</td><td>3</td><td>consecutive pressure samples below {@value #SATURATED}
- *       before one step down (300 ms at the default period: a load near the high mark has headroom left,
- *       and its lone spikes are absorbed by queues. With one sample, small JSON bodies at half the
- *       capacity, whose samples cross 85% now and then, spent a third of the time a level down)</td></tr>
+ *       before one step down (300 ms at the default period: a load below saturation has headroom left,
+ *       and its lone spikes are absorbed by queues)</td></tr>
  *   <tr><td>{@value #DWELL_UP}</td><td>20</td><td>consecutive relief samples before one step back up
  *       (2 s: slower than down, so that a server near its capacity does not oscillate)</td></tr>
  *   <tr><td>{@value #STATISTICS}</td><td>on</td><td>{@code on} or {@code off}: whether
