@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Writes the overload suite's results: {@code overload.csv}, a markdown table, and two charts against
@@ -135,18 +136,27 @@ final class OverloadReport {
         traces.forEach((label, t) -> rows.add(List.of(label, Integer.toString(t.samples()),
                 Markdown.num(100 * t.shareAt(0), 0) + "%", Markdown.num(100 * t.shareAt(1), 0) + "%",
                 Markdown.num(100 * t.shareAt(2), 0) + "%", Markdown.num(100 * t.shareAt(3), 0) + "%",
-                Integer.toString(t.moves()), t.bodiesByLevel().toString())));
+                Integer.toString(t.moves()), loads(t.loadsAtDown()), t.bodiesByLevel().toString())));
         md.paragraph("**Adaptive steps seen** (`GET /rest/metrics` of each server every " + StepTrace.PERIOD_MS
                 + " ms during the step, its warm-up second included): share of polls at each step, moves between "
-                + "polls, bodies per coding/level encoded during the step.");
-        md.table(List.of("step", "polls", "at 0", "at 1", "at 2", "at 3", "moves", "bodies by level"), rows);
+                + "polls, the server's last CPU sample at each poll that found the step lower (the sample that "
+                + "moved it or the next: at or above the saturation mark, or a run of pressure), bodies per "
+                + "coding/level encoded during the step.");
+        md.table(List.of("step", "polls", "at 0", "at 1", "at 2", "at 3", "moves", "load at moves down",
+                "bodies by level"), rows);
+    }
+
+    private static String loads(List<Double> loads) {
+        return loads.isEmpty() ? "-" : loads.stream().map(l -> Markdown.num(l, 2))
+                .collect(Collectors.joining(", "));
     }
 
     /** One line for the progress log. */
     static String describe(StepTrace.Summary t) {
         return String.format(java.util.Locale.ROOT, "adaptive step 0/1/2/3 in %.0f/%.0f/%.0f/%.0f%% of %d polls, "
-                + "%d moves, bodies %s", 100 * t.shareAt(0), 100 * t.shareAt(1), 100 * t.shareAt(2),
-                100 * t.shareAt(3), t.samples(), t.moves(), t.bodiesByLevel());
+                + "%d moves (load at moves down: %s), bodies %s", 100 * t.shareAt(0), 100 * t.shareAt(1),
+                100 * t.shareAt(2), 100 * t.shareAt(3), t.samples(), t.moves(), loads(t.loadsAtDown()),
+                t.bodiesByLevel());
     }
 
     private void writeCharts(Path dir) {

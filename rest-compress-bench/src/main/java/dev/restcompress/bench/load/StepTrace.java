@@ -3,6 +3,8 @@ package dev.restcompress.bench.load;
 import dev.restcompress.bench.http.HttpConnection;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +20,7 @@ import java.util.concurrent.locks.LockSupport;
 final class StepTrace implements AutoCloseable {
     static final int PERIOD_MS = 100;
     private static final String STEP = "rest_compress_adaptive_step ";
+    private static final String LOAD = "rest_compress_adaptive_load ";
     private static final String BY_LEVEL = "rest_compress_encoded_bodies_by_level_total{coding=\"";
 
     private final HttpConnection connection;
@@ -26,11 +29,18 @@ final class StepTrace implements AutoCloseable {
     private final Thread poller;
     private volatile boolean stop;
     private int moves;
+    private final List<Double> loadsAtDown = new ArrayList<>();
     private int last = -1;
     private int failures;
 
-    /** What one traced step did. */
-    record Summary(int samples, int[] samplesAt, int moves, Map<String, Long> bodiesByLevel) {
+    /**
+     * What one traced step did.
+     *
+     * @param loadsAtDown the server's last CPU sample seen at each poll that found the step lower than the
+     *        poll before: the sample that moved it, or the one after (saturated or a run of pressure?)
+     */
+    record Summary(int samples, int[] samplesAt, int moves, Map<String, Long> bodiesByLevel,
+            List<Double> loadsAtDown) {
         /** Share of samples at {@code step}, 0 to 1. */
         double shareAt(int step) {
             return samples == 0 ? Double.NaN : (double) samplesAt[step] / samples;
@@ -68,9 +78,13 @@ final class StepTrace implements AutoCloseable {
             next += TimeUnit.MILLISECONDS.toNanos(PERIOD_MS);
             LockSupport.parkNanos(next - System.nanoTime());
             try {
-                int step = step(scrape());
+                String metrics = scrape();
+                int step = step(metrics);
                 if (step >= 0 && step < samplesAt.length) {
                     synchronized (this) {
+                        if (last >= 0 && step > last) {
+                            loadsAtDown.add(gauge(metrics, LOAD));
+                        }
                         samplesAt[step]++;
                         moves += last >= 0 && step != last ? 1 : 0;
                         last = step;
@@ -104,7 +118,7 @@ final class StepTrace implements AutoCloseable {
             for (int s : samplesAt) {
                 n += s;
             }
-            return new Summary(n, samplesAt.clone(), moves, delta);
+            return new Summary(n, samplesAt.clone(), moves, delta, List.copyOf(loadsAtDown));
         }
     }
 
@@ -115,12 +129,18 @@ final class StepTrace implements AutoCloseable {
     }
 
     static int step(String metrics) {
+        double step = gauge(metrics, STEP);
+        return Double.isNaN(step) ? -1 : (int) step;
+    }
+
+    /** The value of the unlabelled gauge whose line starts with {@code name}, NaN when absent. */
+    static double gauge(String metrics, String name) {
         for (String line : metrics.split("\n")) {
-            if (line.startsWith(STEP)) {
-                return (int) Double.parseDouble(line.substring(STEP.length()).trim());
+            if (line.startsWith(name)) {
+                return Double.parseDouble(line.substring(name.length()).trim());
             }
         }
-        return -1;
+        return Double.NaN;
     }
 
     /** {@code coding/level -> bodies} from the Prometheus text. */
