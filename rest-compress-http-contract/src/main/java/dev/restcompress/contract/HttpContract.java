@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntPredicate;
 import java.util.logging.LogRecord;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
@@ -44,12 +45,15 @@ import org.junit.jupiter.api.Timeout;
  * that holds it, bodies coded with it, delta versions). A runtime's test module extends this class and
  * says where {@link ContractResource} is served; the server must run with
  * {@code rest-compress.max-decoded-size} = {@value #MAX_DECODED_SIZE} and
- * {@code rest-compress.request-decoding} = {@code all}.
+ * {@code rest-compress.request-decoding} = {@code all}, and {@code rest-compress.adaptive.pressure-source} =
+ * {@value #PRESSURE_SOURCE}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 public abstract class HttpContract {
     /** The {@code rest-compress.max-decoded-size} the server under test must use. */
     public static final int MAX_DECODED_SIZE = 64 * 1024;
+    /** The {@code rest-compress.adaptive.pressure-source} the server under test must use. */
+    public static final String PRESSURE_SOURCE = "dev.restcompress.contract.app.ContractPressure";
     private static final int PART = 30_000;
 
     /** Where {@link ContractResource} ({@code contract/...}) is served. */
@@ -132,6 +136,74 @@ public abstract class HttpContract {
         assertArrayEquals(Payloads.text(20000, 0), gunzip(weighted.body()));
         HttpResponse<byte[]> refused = wire().get("contract/text?size=20000", "lzf;q=0, *");
         assertEquals("gzip", header(refused, "Content-Encoding"), "lzf;q=0 must never be chosen");
+    }
+
+    /**
+     * Adaptive compression is on by default, so it must work on every runtime: the process CPU signal
+     * reads a number here (WildFly once hid the class it came from, and every deployment failed), and a
+     * scripted pressure lowers the gzip level (a larger body, still byte-exact) and its end brings the
+     * configured level back. The server's own CPU load (its start-up, earlier tests) may have moved the
+     * step already, so the configured level's body is the one that stays the same for 3 s without
+     * pressure (a step up comes every 2 s while there is none). Bounded waits: the sampler's period is 100 ms.
+     */
+    @Test
+    void adaptiveLevelStepsDownUnderPressureAndBackOnThisRuntime() throws Exception {
+        byte[] text = Payloads.text(20000, 0);
+        wire().get("contract/text?size=20000", "gzip"); // starts the sampler
+        double real = Double.NaN;
+        for (int i = 0; i < 50 && Double.isNaN(real); i++) {
+            Thread.sleep(100);
+            wire().get("contract/text?size=20000", "gzip");
+            real = Double.parseDouble(new String(wire().get("contract/pressure", "identity").body(),
+                    StandardCharsets.US_ASCII).split(" ")[0]);
+        }
+        assertFalse(Double.isNaN(real), "the process CPU signal read nothing on this runtime in 5 s");
+        try {
+            pressure("0.0");
+            int configured = steadyGzipLength(text);
+            pressure("0.9");
+            assertTrue(waitForGzipLength(text, n -> n > configured), "no lower level within 10 s of pressure ("
+                    + configured + " B at the configured level; sampler: " + new String(wire().get(
+                    "contract/pressure", "identity").body(), StandardCharsets.US_ASCII) + ")");
+            pressure("0.0");
+            assertTrue(waitForGzipLength(text, n -> n == configured), "the configured level did not return "
+                    + "within 10 s of relief");
+        } finally {
+            pressure("off");
+        }
+    }
+
+    private void pressure(String script) throws Exception {
+        assertEquals(200, wire().get("contract/pressure?script=" + script, "identity").statusCode());
+    }
+
+    /** The gzip body's length once it has not changed for 3 s (at most 20 s), each body byte-exact. */
+    private int steadyGzipLength(byte[] text) throws Exception {
+        int length = -1;
+        int same = 0;
+        for (int i = 0; i < 200 && same < 30; i++) {
+            HttpResponse<byte[]> r = wire().get("contract/text?size=20000", "gzip");
+            assertArrayEquals(text, gunzip(r.body()));
+            same = r.body().length == length ? same + 1 : 0;
+            length = r.body().length;
+            Thread.sleep(100);
+        }
+        assertEquals(30, same, "the gzip body kept changing for 20 s without pressure");
+        return length;
+    }
+
+    /** Polls gzip bodies of the text (each byte-exact) until one's length passes {@code test}, at most 10 s. */
+    private boolean waitForGzipLength(byte[] text, IntPredicate test) throws Exception {
+        for (int i = 0; i < 100; i++) {
+            HttpResponse<byte[]> r = wire().get("contract/text?size=20000", "gzip");
+            assertEquals("gzip", header(r, "Content-Encoding"));
+            assertArrayEquals(text, gunzip(r.body()));
+            if (test.test(r.body().length)) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        return false;
     }
 
     @Test

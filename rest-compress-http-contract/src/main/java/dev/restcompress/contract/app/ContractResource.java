@@ -5,6 +5,7 @@ import dev.restcompress.annotation.DeltaDictionary;
 import dev.restcompress.annotation.Dictionary;
 import dev.restcompress.annotation.FastGzip;
 import dev.restcompress.annotation.LZF;
+import dev.restcompress.server.CompressionStatistics;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -13,6 +14,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Configuration;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.MediaType;
@@ -77,6 +79,26 @@ public class ContractResource {
     @Compress
     public byte[] random(@QueryParam("size") int size) {
         return Payloads.random(size, 42);
+    }
+
+    /**
+     * The adaptive pressure of this application ({@link ContractPressure}): {@code script} sets the load
+     * the policy sees (a number from 0 to 1) or returns it to the real CPU signal ({@code off}); the
+     * answer is the real signal's last sample, then what the sampler saw and, where the runtime exposes the
+     * statistics in the application's configuration, the adaptive step and levels (for a failing
+     * contract's message). Not compressed.
+     */
+    @GET
+    @Path("pressure")
+    @Produces(MediaType.TEXT_PLAIN)
+    public String pressure(@QueryParam("script") String script, @Context Configuration config) {
+        if (script != null) {
+            ContractPressure.script(script.equals("off") ? Double.NaN : Double.parseDouble(script));
+        }
+        CompressionStatistics s = CompressionStatistics.of(config);
+        return ContractPressure.lastReal() + " " + ContractPressure.describe() + (s == null ? " no statistics"
+                : " step=" + s.adaptiveStep() + " load=" + s.load() + " levels=" + s.currentLevels()
+                        + " bodies=" + s.encodedBodiesByLevel());
     }
 
     /** No rest-compress annotation: never encoded, no Vary. */

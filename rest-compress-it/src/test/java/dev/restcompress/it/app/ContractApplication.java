@@ -1,5 +1,6 @@
 package dev.restcompress.it.app;
 
+import dev.restcompress.config.AdaptiveSettings;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.contract.HttpContract;
 import dev.restcompress.contract.app.ContractResource;
@@ -29,6 +30,7 @@ public class ContractApplication extends Application {
     @Override
     public Map<String, Object> getProperties() {
         return Map.of(CompressionSettings.MAX_DECODED_SIZE, (long) HttpContract.MAX_DECODED_SIZE,
-                CompressionSettings.REQUEST_DECODING, "all");
+                CompressionSettings.REQUEST_DECODING, "all",
+                AdaptiveSettings.PRESSURE_SOURCE, HttpContract.PRESSURE_SOURCE);
     }
 }
