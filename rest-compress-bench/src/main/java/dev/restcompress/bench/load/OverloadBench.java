@@ -83,13 +83,18 @@ public final class OverloadBench {
             for (String s : settings) {
                 openModelWarmUp(runs.get(s), label(mix, s), c, oo, servers.adaptive(s), progress);
             }
+            Map<Double, Integer> repeats = new LinkedHashMap<>();
             for (double m : oo.multipliers) {
+                // A repeated multiplier gets its own label ("x0.5 (2)"): the report pairs on and off steps
+                // and keys the traces by label, so equal labels would pair one run's on with another's off.
+                int repeat = repeats.merge(m, 1, Integer::sum);
+                String step = " x" + m + (repeat > 1 ? " (" + repeat + ")" : "");
                 for (String s : settings) {
                     ServerProcess p = servers.adaptive(s);
                     StepTrace trace = StepTrace.start(p.host(), p.port());
                     ArrivalResult r;
                     try {
-                        r = runs.get(s).run(label(mix, s) + " x" + m, "gzip", m * c, oo.connections, warmupMs(oo),
+                        r = runs.get(s).run(label(mix, s) + step, "gzip", m * c, oo.connections, warmupMs(oo),
                                 oo.seconds, p);
                         StepTrace.Summary summary = trace == null ? null : trace.finish();
                         if (summary != null) {
