@@ -55,6 +55,8 @@ public abstract class HttpContract {
     /** The {@code rest-compress.adaptive.pressure-source} the server under test must use. */
     public static final String PRESSURE_SOURCE = "dev.restcompress.contract.app.ContractPressure";
     private static final int PART = 30_000;
+    /** The body the adaptive contract watches: its gzip length tells the level. */
+    private static final String ADAPTIVE_TEXT = "contract/text?size=20000";
 
     /** Where {@link ContractResource} ({@code contract/...}) is served. */
     protected abstract URI baseUri();
@@ -149,13 +151,12 @@ public abstract class HttpContract {
     @Test
     void adaptiveLevelStepsDownUnderPressureAndBackOnThisRuntime() throws Exception {
         byte[] text = Payloads.text(20000, 0);
-        wire().get("contract/text?size=20000", "gzip"); // starts the sampler
+        wire().get(ADAPTIVE_TEXT, "gzip"); // starts the sampler
         double real = Double.NaN;
         for (int i = 0; i < 50 && Double.isNaN(real); i++) {
             Thread.sleep(100);
-            wire().get("contract/text?size=20000", "gzip");
-            real = Double.parseDouble(new String(wire().get("contract/pressure", "identity").body(),
-                    StandardCharsets.US_ASCII).split(" ")[0]);
+            wire().get(ADAPTIVE_TEXT, "gzip");
+            real = Double.parseDouble(pressureReport().split(" ")[0]);
         }
         assertFalse(Double.isNaN(real), "the process CPU signal read nothing on this runtime in 5 s");
         try {
@@ -163,14 +164,18 @@ public abstract class HttpContract {
             int configured = steadyGzipLength(text);
             pressure("0.9");
             assertTrue(waitForGzipLength(text, n -> n > configured), "no lower level within 10 s of pressure ("
-                    + configured + " B at the configured level; sampler: " + new String(wire().get(
-                    "contract/pressure", "identity").body(), StandardCharsets.US_ASCII) + ")");
+                    + configured + " B at the configured level; sampler: " + pressureReport() + ")");
             pressure("0.0");
             assertTrue(waitForGzipLength(text, n -> n == configured), "the configured level did not return "
                     + "within 10 s of relief");
         } finally {
             pressure("off");
         }
+    }
+
+    /** {@code GET contract/pressure}: the real CPU sample first, then what the sampler saw. */
+    private String pressureReport() throws Exception {
+        return new String(wire().get("contract/pressure", "identity").body(), StandardCharsets.US_ASCII);
     }
 
     private void pressure(String script) throws Exception {
@@ -182,7 +187,7 @@ public abstract class HttpContract {
         int length = -1;
         int same = 0;
         for (int i = 0; i < 200 && same < 30; i++) {
-            HttpResponse<byte[]> r = wire().get("contract/text?size=20000", "gzip");
+            HttpResponse<byte[]> r = wire().get(ADAPTIVE_TEXT, "gzip");
             assertArrayEquals(text, gunzip(r.body()));
             same = r.body().length == length ? same + 1 : 0;
             length = r.body().length;
@@ -195,7 +200,7 @@ public abstract class HttpContract {
     /** Polls gzip bodies of the text (each byte-exact) until one's length passes {@code test}, at most 10 s. */
     private boolean waitForGzipLength(byte[] text, IntPredicate test) throws Exception {
         for (int i = 0; i < 100; i++) {
-            HttpResponse<byte[]> r = wire().get("contract/text?size=20000", "gzip");
+            HttpResponse<byte[]> r = wire().get(ADAPTIVE_TEXT, "gzip");
             assertEquals("gzip", header(r, "Content-Encoding"));
             assertArrayEquals(text, gunzip(r.body()));
             if (test.test(r.body().length)) {

@@ -76,21 +76,18 @@ public final class OpenModelServers implements AutoCloseable {
                     "server-adaptive-" + setting + ".log"));
         }
         if (overload && settings.contains("on")) {
-            // The adaptive server's cheapest step for a gzip-only client, as a fixed level: its capacity
-            // is what adaptive=on is held to at 4x.
+            // The adaptive server's cheapest step for a gzip-only client, as a fixed level (adaptive off,
+            // as in every child: ServerProcess.defaultJvmOptions): its capacity is what adaptive=on is held to at 4x.
             wanted.put(CHEAPEST_STEP, new ServerToStart(BenchServerMain.OURS,
-                    List.of("-D" + OverloadBench.ADAPTIVE_KEY + "=off",
-                            "-D" + OverloadBench.CHEAPEST_LEVEL_KEY + "=" + OverloadBench.CHEAPEST_LEVEL),
+                    List.of("-D" + OverloadBench.CHEAPEST_LEVEL_KEY + "=" + OverloadBench.CHEAPEST_LEVEL),
                     "server-gzip-level-" + OverloadBench.CHEAPEST_LEVEL + ".log"));
         }
         if (peers) {
             for (String kind : oo.peers) {
                 if (OurVariants.ownJvm(kind)) {
-                    List<String> jvm = new ArrayList<>(OurVariants.jvmOptions(kind, ctx.out()));
-                    if (supported) {
-                        jvm.add("-D" + OverloadBench.ADAPTIVE_KEY + "=off");
-                    }
-                    wanted.put(kind, new ServerToStart(BenchServerMain.OURS, jvm, "server-" + kind + ".log"));
+                    // adaptive off, as in every child (ServerProcess.defaultJvmOptions)
+                    wanted.put(kind, new ServerToStart(BenchServerMain.OURS, OurVariants.jvmOptions(kind, ctx.out()),
+                            "server-" + kind + ".log"));
                 } else if (!kind.equals(BenchServerMain.OURS) && !kind.equals(OurVariants.IDENTITY)) {
                     wanted.put(kind, new ServerToStart(kind, List.of(), "server-" + kind + ".log"));
                 }

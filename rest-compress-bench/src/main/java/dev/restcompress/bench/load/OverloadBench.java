@@ -5,7 +5,7 @@ import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.codec.Levels;
-import dev.restcompress.config.CompressionSettings;
+import dev.restcompress.config.AdaptiveSettings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,7 +29,7 @@ public final class OverloadBench {
     /** The files {@link #run} creates. */
     public static final List<String> FILES = List.of("overload.csv", "overload-served.png", "overload-latency.png");
     /** The library's setting the suite compares. */
-    static final String ADAPTIVE_KEY = CompressionSettings.PREFIX + "adaptive";
+    static final String ADAPTIVE_KEY = AdaptiveSettings.ADAPTIVE;
     /** The adaptive policy's cheapest step for a gzip-only client (step 2 and 3: gzip's streaming level). */
     static final int CHEAPEST_LEVEL = 1;
     static final String CHEAPEST_LEVEL_KEY = Levels.levelKey("gzip");
@@ -39,7 +39,7 @@ public final class OverloadBench {
 
     /** Whether this build of the library knows {@value #ADAPTIVE_KEY}. */
     public static boolean adaptiveSupported() {
-        return CompressionSettings.unknownKeys(List.of(ADAPTIVE_KEY)).isEmpty();
+        return ServerProcess.knowsAdaptive();
     }
 
     /** Runs the suite against the adaptive=off (and on) servers of {@code servers}. */

@@ -4,6 +4,7 @@ import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.XyChart;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -123,7 +124,7 @@ final class OverloadReport {
     /** adaptive=off's p99 at the lowest offered load of {@code mix}, NaN without one. */
     private double lightLoadP99Us(String mix) {
         return results.stream().filter(r -> r.offeredPerSecond() > 0 && r.label().startsWith(mix + " adaptive=off x"))
-                .min(java.util.Comparator.comparingDouble(ArrivalResult::offeredPerSecond))
+                .min(Comparator.comparingDouble(ArrivalResult::offeredPerSecond))
                 .map(ArrivalResult::p99Us).orElse(Double.NaN);
     }
 

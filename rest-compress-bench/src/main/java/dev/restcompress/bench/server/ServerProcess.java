@@ -1,6 +1,7 @@
 package dev.restcompress.bench.server;
 
 import dev.restcompress.config.AdaptiveSettings;
+import dev.restcompress.config.CompressionSettings;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -66,12 +67,22 @@ public final class ServerProcess implements AutoCloseable {
 
     /**
      * A moderate heap and the parallel collector: the settings every load step so far used. Adaptive
-     * levels off: a suite measures the level it names at saturation, where the adaptive policy would
-     * step down (the overload suite turns it on for its {@code adaptive=on} server, later on the line).
+     * levels off where the library has them: a suite measures the level it names at saturation, where
+     * the adaptive policy would step down (the overload suite turns it on for its {@code adaptive=on}
+     * server, later on the line). A library without the key would refuse it as unknown at start-up.
      */
     public static List<String> defaultJvmOptions() {
-        return List.of("-Xms128m", "-Xmx512m", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED",
-                "-D" + AdaptiveSettings.ADAPTIVE + "=off");
+        List<String> options = new ArrayList<>(List.of("-Xms128m", "-Xmx512m", "-XX:+UseParallelGC",
+                "--enable-native-access=ALL-UNNAMED"));
+        if (knowsAdaptive()) {
+            options.add("-D" + AdaptiveSettings.ADAPTIVE + "=off");
+        }
+        return List.copyOf(options);
+    }
+
+    /** Whether this build of the library knows {@value AdaptiveSettings#ADAPTIVE}. */
+    public static boolean knowsAdaptive() {
+        return CompressionSettings.unknownKeys(List.of(AdaptiveSettings.ADAPTIVE)).isEmpty();
     }
 
     /**
