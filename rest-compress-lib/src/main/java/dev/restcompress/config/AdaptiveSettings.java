@@ -27,7 +27,7 @@ import java.util.function.Function;
  *       be below {@value #HIGH}. The gap is wide because one step changes the CPU per body by up to
  *       3x (gzip 6 to 1): a narrow gap would step back up straight into pressure</td></tr>
  *   <tr><td>{@value #PERIOD_MS}</td><td>100</td><td>sampling period in milliseconds (10 to 10000)</td></tr>
- *   <tr><td>{@value #SATURATED}</td><td>98</td><td>load at or above which one sample moves one step
+ *   <tr><td>{@value #SATURATED}</td><td>98 (or {@value #HIGH}, if higher)</td><td>load at or above which one sample moves one step
  *       down at once (at least {@value #HIGH}): the cores were all busy for the whole period, so the
  *       demand is at or past the capacity by an amount the CPU share cannot show, and every period
  *       spent at a step that cannot carry it queues the excess (the overload bench at twice the level-6
@@ -85,7 +85,8 @@ public final class AdaptiveSettings {
         }
         periodMillis = CompressionSettings.intValue(lookup, PERIOD_MS, 100, 10, 10_000);
         dwellDown = CompressionSettings.intValue(lookup, DWELL_DOWN, 3, 1, 1000);
-        saturatedPercent = CompressionSettings.intValue(lookup, SATURATED, 98, 1, 100);
+        // A raised high mark raises the default with it: the user set one key, not two.
+        saturatedPercent = CompressionSettings.intValue(lookup, SATURATED, Math.max(98, highPercent), 1, 100);
         if (saturatedPercent < highPercent) {
             throw new IllegalArgumentException(SATURATED + " (" + saturatedPercent + ") must be at least " + HIGH
                     + " (" + highPercent + ")");

@@ -112,6 +112,8 @@ class AdaptivePolicyTest {
                 () -> AdaptiveSettings.from(Map.<String, Object>of(AdaptiveSettings.SATURATED, "80")::get));
         assertTrue(e.getMessage().contains("rest-compress.adaptive.saturated (80) must be at least "
                 + "rest-compress.adaptive.high (85)"), e.getMessage());
+        assertEquals(99, AdaptiveSettings.from(Map.<String, Object>of(AdaptiveSettings.HIGH, "99")::get)
+                .saturatedPercent(), "a high mark above 98 raises the saturation default with it");
     }
 
     /**
