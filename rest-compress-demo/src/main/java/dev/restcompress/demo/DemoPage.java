@@ -10,7 +10,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 /**
- * The demo's one HTML page, {@code /rest/index.html} ({@code /rest/} redirects here): it registers the
+ * The demo's one HTML page, {@code /rest/index.html} ({@code /} and {@code /rest/} redirect here): it registers the
  * shared dictionary, fetches the JSON endpoints and shows per request the coding and the encoded and
  * decoded sizes from Resource Timing. Open it in Chrome or Edge 130+ to see dcz/dcb.
  */

@@ -50,9 +50,10 @@ public final class DemoServer {
             throw new IllegalArgumentException("testdata folder not found: " + testdata.toAbsolutePath());
         }
         SeBootstrap.Instance instance = start(host, port, testdata);
-        String base = "http://" + host + ":" + instance.configuration().port() + "/rest";
+        String root = "http://" + host + ":" + instance.configuration().port() + "/";
+        String base = root + "rest";
         System.out.println("rest-compress demo listening on " + base);
-        System.out.println("  open " + base + "/index.html in Chrome or Edge 130+ to see shared dictionaries (dcz, dcb)");
+        System.out.println("  open " + root + " (the demo page) in Chrome or Edge 130+ to see shared dictionaries (dcz, dcb)");
         System.out.println("  try: curl -s -H 'Accept-Encoding: lzf' -o /dev/null -D - " + base + "/complex/200");
         System.out.println("       curl --compressed -s " + base + "/static/" + firstFile(testdata) + " | head -c 300");
         CountDownLatch stop = new CountDownLatch(1);
@@ -64,7 +65,8 @@ public final class DemoServer {
     }
 
     /**
-     * Starts the demo application under {@code /rest}; the caller stops the returned instance.
+     * Starts the demo application under {@code /rest}; the caller stops the returned instance. {@code GET /}
+     * redirects to the demo page ({@link RootRedirect}).
      *
      * <p>Undertow is set up directly, not through {@code SeBootstrap}, because its request size limit
      * (max-entity-size, 2 MiB by default, answered with a bare 500) cannot be set through
@@ -90,6 +92,7 @@ public final class DemoServer {
                 .setContextPath("/")
                 .setDeploymentName("rest-compress-demo");
         info.addInitialHandlerChainWrapper(next -> new RequestSizeGuard(next, limit));
+        info.addInitialHandlerChainWrapper(RootRedirect::new);
         DeploymentManager manager = Servlets.newContainer().addDeployment(info);
         manager.deploy();
         Undertow undertow = Undertow.builder()

@@ -104,6 +104,35 @@ class DemoEndpointsTest {
         assertEquals(404, get("/static/..%2Fpom.xml", null, "lzf").statusCode());
     }
 
+    /** The address a person opens, the server's root, leads to the demo page (it used to be a 404). */
+    @Test
+    void rootLeadsToTheDemoPage() throws Exception {
+        URI root = URI.create("http://127.0.0.1:" + server.configuration().port() + "/");
+        HttpResponse<String> redirect = HTTP.send(HttpRequest.newBuilder(root).timeout(Duration.ofSeconds(30)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(303, redirect.statusCode());
+        assertEquals("/rest/index.html", redirect.headers().firstValue("Location").orElse(null));
+        HttpResponse<Void> head = HTTP.send(HttpRequest.newBuilder(root).method("HEAD", HttpRequest.BodyPublishers.noBody())
+                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.discarding());
+        assertEquals(303, head.statusCode());
+        // Followed as a browser (or curl -L) does: the page itself.
+        HttpClient following = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
+        HttpResponse<String> page = following.send(HttpRequest.newBuilder(root).timeout(Duration.ofSeconds(30)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, page.statusCode());
+        assertEquals(URI.create(base + "/index.html"), page.uri());
+        assertTrue(page.headers().firstValue("Content-Type").orElse("").startsWith("text/html"));
+        assertTrue(page.body().contains("<title>rest-compress: shared dictionaries"), page.body());
+        // Only GET and HEAD of the root itself are redirected.
+        HttpResponse<String> post = HTTP.send(HttpRequest.newBuilder(root).POST(HttpRequest.BodyPublishers.ofString("x"))
+                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        assertTrue(post.statusCode() == 404 || post.statusCode() == 405, "POST / answered " + post.statusCode());
+        assertTrue(post.headers().firstValue("Location").isEmpty());
+        HttpResponse<String> other = HTTP.send(HttpRequest.newBuilder(root.resolve("/nothing-here"))
+                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(404, other.statusCode());
+    }
+
     @Test
     void javaClientFeatureRoundTrip() throws Exception {
         Client client = ClientBuilder.newClient().register(RestCompressClientFeature.class);
