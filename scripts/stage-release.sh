@@ -41,7 +41,8 @@ modules=rest-compress-lib,rest-compress-micrometer,rest-compress-bom
 work="$root/target/stage-release"
 tree="$work/tree"
 fresh="$work/repository"
-rm -rf "$work"
+# $work/m2, the build's own local repository, is kept between runs (third-party artifacts only).
+rm -rf "$tree" "$fresh" "$work/japicmp" "$work/m2/dev/restcompress"
 mkdir -p "$tree" "$fresh"
 
 log "copying the tree to $tree"
@@ -75,10 +76,12 @@ else
     log "no staged $version in $out yet: nothing to compare the API with"
 fi
 
-# -Dmaven.install.skip: the local repository (~/.m2) is left alone; other builds resolve from it,
-# and scripts/try-release.sh must find the release in the staged repository only.
+# The build gets its own local repository (scripts/isolated-maven-settings.sh: fed from ~/.m2's
+# releases, never writing there), so ~/.m2, which other builds resolve from, is left alone: no
+# installed release, no deploy metadata. -Dmaven.install.skip: nothing to install either.
+"$root/scripts/isolated-maven-settings.sh" "$work/m2" > "$work/settings.xml"
 log "mvn deploy -pl $modules (tests skipped) to $fresh"
-if ! mvn -B -f "$tree/pom.xml" deploy -pl "$modules" -DskipTests \
+if ! mvn -B -s "$work/settings.xml" -f "$tree/pom.xml" deploy -pl "$modules" -DskipTests \
         -Dmaven.install.skip=true "-DaltDeploymentRepository=staging::file://$fresh" "${compare[@]}" "${maven_args[@]}" \
         > "$work/maven.log" 2>&1; then
     grep -E "ERROR|japicmp|incompatib" "$work/maven.log" | head -40 >&2 || true
