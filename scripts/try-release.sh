@@ -83,7 +83,7 @@ fetch() {
     curl -sS --max-time 20 --compressed -H "Accept-Encoding: $2" -D "$3.h" -o "$3" \
         -w '%{http_code} %{size_download}' "$url"
 }
-header() { grep -i "^$1:" "$2" | head -1 | cut -d: -f2- | tr -d ' \r'; }
+header() { { grep -i "^$1:" "$2" || true; } | head -1 | cut -d: -f2- | tr -d ' \r'; }
 
 results=()
 failed=0
@@ -144,11 +144,11 @@ for rt in "${runtimes[@]}"; do
     # Java encoder) checks the Content-Encoding and decodes the ZV stream.
     if "$python" scripts/lzf_client.py get "$url" --accept-encoding lzf --out "$app/lzf.json" 2> "$app/lzf.err" \
             && grep -qi "content-encoding: *lzf" "$app/lzf.err" && cmp -s "$app/lzf.json" "$app/identity.json"; then
-        sizes="$sizes, lzf $(grep -i 'content-length' "$app/lzf.err" | grep -o '[0-9]*' | head -1) B"
+        sizes="$sizes, lzf $( { grep -i 'content-length' "$app/lzf.err" || true; } | grep -o '[0-9]*' | head -1) B"
     else
         log "$rt: lzf: $(tr '\n' ' ' < "$app/lzf.err")"; ok=0
     fi
-    startup_line=$(grep -m1 -o 'rest-compress[^"]*' "$app/app.log" | cut -c1-200 || true)
+    startup_line=$( (grep -m1 -o "rest-compress server:.*" "$app/app.log" || grep -m1 -o "rest-compress.*" "$app/app.log" || true) | cut -c1-240)
     stop_app
     if [ "$ok" -eq 1 ]; then
         results+=("$rt: OK (build ${build_s} s, start ${start_s} s; $sizes)")
