@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Tries a staged release as a new user would: for each template in scripts/consumer/<runtime>/ (a
-# new Maven project that uses only the README's coordinates: the BOM, the library, zstd-jni), builds
+# new Maven project that uses only the README's coordinates: the BOM, the library, zstd-jni; its
+# resource, the same everywhere, is in scripts/consumer/common), builds
 # it against the staged repository (scripts/stage-release.sh), starts it on 127.0.0.1 and checks
 # that GET /orders answers in gzip, zstd and lzf, each decoding to the identity body.
 #
@@ -28,7 +29,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ "${#runtimes[@]}" -eq 0 ]; then
-    for d in scripts/consumer/*/; do runtimes+=("$(basename "$d")"); done
+    for d in scripts/consumer/*/; do [ -f "$d/pom.xml" ] && runtimes+=("$(basename "$d")"); done
 fi
 log() { echo "try-release: $*" >&2; }
 
@@ -92,6 +93,7 @@ for rt in "${runtimes[@]}"; do
     [ -f "$src/pom.xml" ] || { log "no template scripts/consumer/$rt"; failed=1; continue; }
     app="$work/$rt"
     cp -r "$src" "$app"
+    cp -r "$root/scripts/consumer/common/." "$app/" # the application's resource, the same on every runtime
     log "$rt: building (mvn package against the staged repository)"
     t0=$(date +%s)
     if ! (cd "$app" && mvn -B -s "$settings" package -DskipTests "-Drest-compress.version=$version" \

@@ -10,7 +10,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The application's only resource: a JSON list that Quarkus' Jackson writes, compressed by @Compress. */
+/** The application's only resource: a JSON list that the runtime's Jackson writes, compressed by @Compress. */
 @Path("/orders")
 public class OrdersResource {
     public record Order(int id, String customer, String status, List<String> items, double total) {
