@@ -47,7 +47,7 @@ mkdir -p "$tree" "$fresh"
 
 log "copying the tree to $tree"
 git ls-files -z --cached --others --exclude-standard \
-    | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done \
+    | while IFS= read -r -d '' f; do if [ -e "$f" ]; then printf '%s\0' "$f"; fi; done \
     | tar --null -T - -cf - | tar -xf - -C "$tree"
 
 dev_version=$(python3 - "$tree/pom.xml" <<'EOF'
