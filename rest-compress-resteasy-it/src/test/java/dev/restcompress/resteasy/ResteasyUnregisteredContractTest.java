@@ -3,8 +3,10 @@ package dev.restcompress.resteasy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.restcompress.contract.EntityReaderContract;
 import dev.restcompress.contract.HttpContract;
 import dev.restcompress.contract.app.ContractResource;
+import dev.restcompress.contract.app.EntityReaderResource;
 import dev.restcompress.contract.app.SeenEncodingFilter;
 import jakarta.ws.rs.SeBootstrap;
 import jakarta.ws.rs.core.Application;
@@ -29,14 +31,15 @@ import org.junit.jupiter.params.provider.CsvSource;
  * with an application that does not mention rest-compress at all: adding the jar is the whole
  * registration (RESTEasy reads its {@code META-INF/services/jakarta.ws.rs.ext.Providers}).
  */
-class ResteasyUnregisteredContractTest extends HttpContract {
+class ResteasyUnregisteredContractTest extends HttpContract implements EntityReaderContract {
     private static SeBootstrap.Instance server;
 
     /** Only the resources: no rest-compress class. */
     public static class ResourcesOnly extends Application {
         @Override
         public Set<Class<?>> getClasses() {
-            return Set.of(ContractResource.class, SeenEncodingFilter.class, StreamResource.class);
+            return Set.of(ContractResource.class, EntityReaderResource.class, SeenEncodingFilter.class,
+                    StreamResource.class);
         }
     }
 
@@ -55,7 +58,7 @@ class ResteasyUnregisteredContractTest extends HttpContract {
     }
 
     @Override
-    protected URI baseUri() {
+    public URI baseUri() {
         return server.configuration().baseUri();
     }
 
