@@ -67,7 +67,7 @@ public interface EntityReaderContract {
 
     /**
      * Bombs past the limit, for every reader: 256 MiB of JSON whitespace in gzip (the case Dropwizard
-     * answered with a null entity) sent with a length and chunked, {@code [} and 20 MB of whitespace
+     * answered with a null entity) sent with a length, 16 MiB of it chunked, {@code [} and 20 MB of whitespace
      * (Dropwizard's "Unable to process JSON"), and an LZF bomb (a coding no server in front decodes).
      */
     @ParameterizedTest(name = "{0} {1}")
@@ -129,8 +129,12 @@ public interface EntityReaderContract {
         }
 
         static byte[] of(String kind) {
-            return MADE.computeIfAbsent(kind.replace("-chunked", ""), k -> switch (k) {
+            return MADE.computeIfAbsent(kind, k -> switch (k) {
                 case "whitespace" -> gzipOf(new byte[0], 256L << 20);
+                // Chunked, 16 MiB (16 KB on the wire): sent whole before the 413 comes back, whereas a
+                // server answering while a 260 KB chunked upload is still arriving may close the
+                // connection under the client (seen on Jetty), a transport race this contract does not judge.
+                case "whitespace-chunked" -> gzipOf(new byte[0], 16L << 20);
                 case "open-array" -> gzipOf(new byte[] {'['}, 20_000_000L);
                 case "lzf" -> {
                     byte[] spaces = new byte[4 << 20];
