@@ -1,7 +1,10 @@
 package dev.restcompress.cxf;
 
+import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
+import dev.restcompress.contract.EntityReaderContract;
 import dev.restcompress.contract.HttpContract;
 import dev.restcompress.contract.app.ContractResource;
+import dev.restcompress.contract.app.EntityReaderResource;
 import dev.restcompress.contract.app.SeenEncodingFilter;
 import dev.restcompress.server.RestCompressFeature;
 import java.io.IOException;
@@ -20,7 +23,7 @@ import org.junit.jupiter.api.BeforeAll;
  * to 127.0.0.1 on a free port, with rest-compress registered the way the README tells CXF users to:
  * one provider, {@link RestCompressFeature}.
  */
-class CxfContractTest extends HttpContract {
+class CxfContractTest extends HttpContract implements EntityReaderContract {
     private static Server server;
     private static URI base;
 
@@ -33,9 +36,11 @@ class CxfContractTest extends HttpContract {
         base = URI.create("http://127.0.0.1:" + port + "/");
         JAXRSServerFactoryBean factory = new JAXRSServerFactoryBean();
         factory.setAddress(base.toString());
-        factory.setResourceClasses(ContractResource.class);
+        factory.setResourceClasses(ContractResource.class, EntityReaderResource.class);
         factory.setResourceProvider(ContractResource.class, new SingletonResourceProvider(new ContractResource()));
-        factory.setProviders(List.of(new RestCompressFeature(), new SeenEncodingFilter()));
+        factory.setResourceProvider(EntityReaderResource.class,
+                new SingletonResourceProvider(new EntityReaderResource()));
+        factory.setProviders(List.of(new RestCompressFeature(), new SeenEncodingFilter(), new JacksonJsonProvider()));
         server = factory.create();
     }
 
@@ -48,7 +53,7 @@ class CxfContractTest extends HttpContract {
     }
 
     @Override
-    protected URI baseUri() {
+    public URI baseUri() {
         return base;
     }
 }

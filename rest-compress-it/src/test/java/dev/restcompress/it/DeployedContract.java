@@ -1,5 +1,6 @@
 package dev.restcompress.it;
 
+import dev.restcompress.contract.EntityReaderContract;
 import dev.restcompress.contract.HttpContract;
 import java.net.URI;
 import java.net.URL;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
-abstract class DeployedContract extends HttpContract {
+abstract class DeployedContract extends HttpContract implements EntityReaderContract {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
@@ -28,7 +29,12 @@ abstract class DeployedContract extends HttpContract {
     URL deployment;
 
     @Override
-    protected URI baseUri() {
+    public URI baseUri() {
         return Deployments.applicationRoot(deployment);
+    }
+
+    @Override
+    public boolean entityRejectionLogsInProcess() {
+        return logsInProcess();
     }
 }

@@ -1,7 +1,9 @@
 package dev.restcompress.jerseyauto;
 
+import dev.restcompress.contract.EntityReaderContract;
 import dev.restcompress.contract.HttpContract;
 import dev.restcompress.contract.app.ContractResource;
+import dev.restcompress.contract.app.EntityReaderResource;
 import dev.restcompress.contract.app.SeenEncodingFilter;
 import jakarta.ws.rs.SeBootstrap;
 import jakarta.ws.rs.core.Application;
@@ -18,14 +20,14 @@ import org.junit.jupiter.api.BeforeAll;
  * library. With Jersey's content-length buffer off (so that flushes reach the client), Jersey frames
  * bodies itself (chunked), so exact lengths are not asserted here.
  */
-class JerseyUnregisteredContractTest extends HttpContract {
+class JerseyUnregisteredContractTest extends HttpContract implements EntityReaderContract {
     private static SeBootstrap.Instance server;
 
     /** Only the resources: no rest-compress class. */
     public static class ResourcesOnly extends Application {
         @Override
         public Set<Class<?>> getClasses() {
-            return Set.of(ContractResource.class, SeenEncodingFilter.class);
+            return Set.of(ContractResource.class, EntityReaderResource.class, SeenEncodingFilter.class);
         }
 
         /**
@@ -54,7 +56,7 @@ class JerseyUnregisteredContractTest extends HttpContract {
     }
 
     @Override
-    protected URI baseUri() {
+    public URI baseUri() {
         return server.configuration().baseUri();
     }
 

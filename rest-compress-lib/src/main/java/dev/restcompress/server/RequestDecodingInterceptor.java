@@ -15,7 +15,8 @@ import java.io.InputStream;
  * Decodes request bodies that carry {@code Content-Encoding}, through bounded decoders, before the
  * entity reader sees them. Stacked codings ({@code gzip, lzf}) are undone in reverse order. The
  * reader then sees an unencoded body: the coding headers are removed. Errors: see
- * {@link DecodingErrors}.
+ * {@link DecodingErrors}. A body a server in front already decoded ({@code X-Content-Encoding}, Jetty's
+ * {@code GzipHandler}) is held to the same limit ({@link UpstreamDecodedBody}).
  *
  * <p>The decoders hold native memory (a zstd stream about 130 KiB), so they are closed as soon as
  * the entity reader returns or throws; when the entity is the stream itself (or another type that
@@ -40,7 +41,13 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
             throw DecodingErrors.unsupportedCoding(e.coding(), registry.codings());
         }
         if (codings.isIdentity()) {
-            return context.proceed();
+            String upstream = UpstreamDecodedBody.coding(headers);
+            if (upstream == null) {
+                return context.proceed();
+            }
+            // A server in front (Jetty's GzipHandler) decoded it already: the same limit and errors apply.
+            return proceedWithDecoded(context, UpstreamDecodedBody.bounded(
+                    new NonClosingInputStream(context.getInputStream()), upstream, maxDecodedSize));
         }
         DecodeObservation observation = (DecodeObservation) context.getProperty(DecodeObservation.PROPERTY);
         if (observation == null) {
@@ -56,9 +63,11 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
      * Hands {@code decoded} to the entity reader in place of the coded body, without the coding headers,
      * and frees it as soon as nobody reads it any more: when the reader returns or throws, or, when the
      * entity is the stream itself (or another type that reads later), at the end of the request. A
-     * decoding failure the reader wrapped is answered as ours. Also used by {@link DictionaryRequestDecoder}.
+     * decoding failure the reader wrapped, replaced or swallowed is answered as ours. Also used by
+     * {@link DictionaryRequestDecoder}.
      */
-    static Object proceedWithDecoded(ReaderInterceptorContext context, InputStream decoded) throws IOException {
+    static Object proceedWithDecoded(ReaderInterceptorContext context, InputStream body) throws IOException {
+        WitnessedBody decoded = new WitnessedBody(body);
         context.setInputStream(decoded);
         context.getHeaders().remove(HttpHeaders.CONTENT_ENCODING);
         context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
@@ -67,12 +76,21 @@ final class RequestDecodingInterceptor implements ReaderInterceptor {
             entity = context.proceed();
         } catch (IOException | RuntimeException e) {
             RequestBodies.closeQuietly(decoded);
-            // Entity readers may wrap our exception (e.g. in a ProcessingException or a 400 of their own).
+            // Entity readers may wrap our exception (e.g. in a ProcessingException or a 400 of their own),
+            // or throw one of their own without it: the body remembers what it raised.
             DecompressionException cause = DecodingErrors.findCause(e);
+            if (cause == null) {
+                cause = decoded.failure();
+            }
             if (cause != null) {
                 throw DecodingErrors.toException(cause);
             }
             throw e;
+        }
+        if (decoded.failure() != null) {
+            // The reader swallowed the failure (and bound null or a partial value): the body is still refused.
+            RequestBodies.closeQuietly(decoded);
+            throw DecodingErrors.toException(decoded.failure());
         }
         if (RequestBodies.readsLater(entity)) {
             // The resource reads the body itself: free the decoder when the request completes.

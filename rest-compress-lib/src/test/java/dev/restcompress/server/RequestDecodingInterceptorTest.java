@@ -161,6 +161,79 @@ class RequestDecodingInterceptorTest {
                 () -> new RequestDecodingInterceptor(registry, 1 << 20).aroundReadFrom(reader.proxy())));
     }
 
+    /** An lzf body that decodes to {@code JSON}, over a limit of {@code JSON.length - 1}. */
+    Reader overTheLimit() {
+        Reader reader = new Reader(compressed("lzf"));
+        reader.headers.putSingle("Content-Encoding", "lzf"); // no length: the streaming decoder, read by the reader
+        return reader;
+    }
+
+    @Test
+    void aLimitFailureAReaderSwallowedIsStillAnswered413() {
+        Reader reader = overTheLimit();
+        reader.read = in -> {
+            try {
+                in.readAllBytes();
+            } catch (IOException e) {
+                return null; // a reader that takes a failed read for an empty body
+            }
+            return "read to the end";
+        };
+        jakarta.ws.rs.WebApplicationException e = org.junit.jupiter.api.Assertions.assertThrows(
+                jakarta.ws.rs.WebApplicationException.class,
+                () -> new RequestDecodingInterceptor(registry, JSON.length - 1).aroundReadFrom(reader.proxy()));
+        assertEquals(413, e.getResponse().getStatus());
+    }
+
+    @Test
+    void aLimitFailureAReaderReplacedWithItsOwnErrorIsStillAnswered413() {
+        Reader reader = overTheLimit();
+        reader.read = in -> {
+            try {
+                return in.readAllBytes();
+            } catch (IOException e) {
+                throw new IllegalArgumentException("Unable to process JSON"); // without the cause
+            }
+        };
+        jakarta.ws.rs.WebApplicationException e = org.junit.jupiter.api.Assertions.assertThrows(
+                jakarta.ws.rs.WebApplicationException.class,
+                () -> new RequestDecodingInterceptor(registry, JSON.length - 1).aroundReadFrom(reader.proxy()));
+        assertEquals(413, e.getResponse().getStatus());
+    }
+
+    @Test
+    void aBodyAServerInFrontDecodedIsHeldToTheLimit() throws IOException {
+        // As Jetty's GzipHandler leaves it: no Content-Encoding, X-Content-Encoding: gzip.
+        Reader over = new Reader(JSON);
+        over.headers.putSingle("X-Content-Encoding", "gzip");
+        jakarta.ws.rs.WebApplicationException e = org.junit.jupiter.api.Assertions.assertThrows(
+                jakarta.ws.rs.WebApplicationException.class,
+                () -> new RequestDecodingInterceptor(registry, JSON.length - 1).aroundReadFrom(over.proxy()));
+        assertEquals(413, e.getResponse().getStatus());
+
+        Reader exact = new Reader(JSON);
+        exact.headers.putSingle("X-Content-Encoding", "gzip");
+        assertArrayEquals(JSON, (byte[]) new RequestDecodingInterceptor(registry, JSON.length)
+                .aroundReadFrom(exact.proxy()), "a body of exactly the limit passes");
+    }
+
+    @Test
+    void anInflationFailureOfAServerInFrontIsAnswered400() {
+        Reader reader = new Reader(JSON);
+        reader.headers.putSingle("X-Content-Encoding", "gzip");
+        reader.stream = new InputStream() {
+            @Override
+            public int read() throws IOException {
+                // What Jetty 12.1's inflating request raises from the servlet stream for a corrupt deflate block.
+                throw new RuntimeException(new java.util.zip.ZipException("invalid bit length repeat"));
+            }
+        };
+        jakarta.ws.rs.WebApplicationException e = org.junit.jupiter.api.Assertions.assertThrows(
+                jakarta.ws.rs.WebApplicationException.class,
+                () -> new RequestDecodingInterceptor(registry, 1 << 20).aroundReadFrom(reader.proxy()));
+        assertEquals(400, e.getResponse().getStatus());
+    }
+
     @Test
     void aRejectedBodyIsAnsweredWithTheResponseItCarries() {
         Response response = Response.status(413).build();

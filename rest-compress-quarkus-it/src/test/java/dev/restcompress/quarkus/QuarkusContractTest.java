@@ -1,5 +1,6 @@
 package dev.restcompress.quarkus;
 
+import dev.restcompress.contract.EntityReaderContract;
 import dev.restcompress.contract.HttpContract;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -13,12 +14,12 @@ import java.net.URL;
  * through the Jandex index in each jar.
  */
 @QuarkusTest
-class QuarkusContractTest extends HttpContract {
+class QuarkusContractTest extends HttpContract implements EntityReaderContract {
     @TestHTTPResource("/")
     URL root;
 
     @Override
-    protected URI baseUri() {
+    public URI baseUri() {
         try {
             return root.toURI();
         } catch (URISyntaxException e) {

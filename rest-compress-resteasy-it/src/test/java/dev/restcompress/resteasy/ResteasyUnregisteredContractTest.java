@@ -3,8 +3,10 @@ package dev.restcompress.resteasy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.restcompress.contract.EntityReaderContract;
 import dev.restcompress.contract.HttpContract;
 import dev.restcompress.contract.app.ContractResource;
+import dev.restcompress.contract.app.EntityReaderResource;
 import dev.restcompress.contract.app.SeenEncodingFilter;
 import jakarta.ws.rs.SeBootstrap;
 import jakarta.ws.rs.core.Application;
@@ -29,14 +31,15 @@ import org.junit.jupiter.params.provider.CsvSource;
  * with an application that does not mention rest-compress at all: adding the jar is the whole
  * registration (RESTEasy reads its {@code META-INF/services/jakarta.ws.rs.ext.Providers}).
  */
-class ResteasyUnregisteredContractTest extends HttpContract {
+class ResteasyUnregisteredContractTest extends HttpContract implements EntityReaderContract {
     private static SeBootstrap.Instance server;
 
     /** Only the resources: no rest-compress class. */
     public static class ResourcesOnly extends Application {
         @Override
         public Set<Class<?>> getClasses() {
-            return Set.of(ContractResource.class, SeenEncodingFilter.class, StreamResource.class);
+            return Set.of(ContractResource.class, EntityReaderResource.class, SeenEncodingFilter.class,
+                    StreamResource.class, XmlEntityResource.class);
         }
     }
 
@@ -55,7 +58,7 @@ class ResteasyUnregisteredContractTest extends HttpContract {
     }
 
     @Override
-    protected URI baseUri() {
+    public URI baseUri() {
         return server.configuration().baseUri();
     }
 
@@ -82,6 +85,39 @@ class ResteasyUnregisteredContractTest extends HttpContract {
         } else {
             assertTrue(r.body().contains("gzip"), r.body());
         }
+    }
+
+    /**
+     * A JAXB entity (RESTEasy's JAXB provider) meets the limit like the JSON ones: an XML prolog of
+     * 256 MiB of whitespace and an open element followed by 20 MB of it are the library's 413, a small
+     * coded document is bound.
+     */
+    @ParameterizedTest
+    @CsvSource({"fine,200", "prolog-bomb,413", "open-element,413"})
+    void aJaxbEntityPastTheLimitIsTheLibrarys413(String kind, int status) throws Exception {
+        byte[] body = switch (kind) {
+            case "fine" -> gzip("<order><line>a</line><line>b</line></order>".getBytes(StandardCharsets.US_ASCII));
+            case "prolog-bomb" -> gzipSpaces("", 256L << 20);
+            default -> gzipSpaces("<order><line>", 20_000_000L);
+        };
+        HttpRequest req = HttpRequest.newBuilder(baseUri().resolve("xml")).timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/xml").header("Content-Encoding", "gzip")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+        HttpResponse<String> r = HttpClient.newHttpClient().send(req, HttpResponse.BodyHandlers.ofString());
+        assertEquals(status, r.statusCode(), r.body());
+        assertTrue(r.body().contains(status == 200 ? "2 lines" : "Request body rejected"), r.body());
+    }
+
+    private static byte[] gzipSpaces(String head, long spaces) throws Exception {
+        byte[] block = " ".repeat(65536).getBytes(StandardCharsets.US_ASCII);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(bytes, 65536)) {
+            gz.write(head.getBytes(StandardCharsets.US_ASCII));
+            for (long left = spaces; left > 0; left -= block.length) {
+                gz.write(block, 0, (int) Math.min(block.length, left));
+            }
+        }
+        return bytes.toByteArray();
     }
 
     private static byte[] gzip(byte[] data) throws Exception {

@@ -4,6 +4,7 @@ import dev.restcompress.config.AdaptiveSettings;
 import dev.restcompress.config.CompressionSettings;
 import dev.restcompress.contract.HttpContract;
 import dev.restcompress.contract.app.ContractResource;
+import dev.restcompress.contract.app.EntityReaderResource;
 import dev.restcompress.contract.app.SeenEncodingFilter;
 import dev.restcompress.server.RestCompressFeature;
 import jakarta.ws.rs.ApplicationPath;
@@ -24,7 +25,8 @@ public class ContractApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return Set.of(RestCompressFeature.class, ContractResource.class, SeenEncodingFilter.class);
+        return Set.of(RestCompressFeature.class, ContractResource.class, EntityReaderResource.class,
+                SeenEncodingFilter.class);
     }
 
     @Override
