@@ -55,18 +55,18 @@ public final class BandwidthBench {
                 breakEven.put(coding, BreakEven.measure(codecs.forCoding(coding), expected, lo.quick ? 200 : 1000));
             }
         }
-        List<LoadResult> results = new ArrayList<>();
+        List<LoadStep> results = new ArrayList<>();
         List<String> prefix = List.of("ip", "netns", "exec", "rcb-srv-" + lo.netnsId);
         setRate(lo, "none", progress);
         try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(prefix, ServerProcess.defaultJvmOptions(), List.of(), BenchServerMain.OURS, lo.serverHost, corpus, ctx.out().resolve("bandwidth-server.log")))) {
             progress.report("demo server JVM listening on " + server.host() + ":" + server.port()
                     + " inside namespace rcb-srv-" + lo.netnsId);
-            LoadRun run = new LoadRun(server.host(), server.port(), LoadBench.path(file), expected, codecs);
+            LoadGenerator run = new LoadGenerator(server, List.of(Payloads.payload(corpus, file)), 1);
             LoadBench.warmUp(lo, run, server, progress);
             for (LinkRate rate : rates) {
                 setRate(lo, rate.label(), progress);
                 for (String coding : lo.codings) {
-                    LoadResult r = run.run(rate.label(), coding, c, lo.warmupMs, lo.seconds, server);
+                    LoadStep r = run.run(rate.label(), coding, 0, c, lo.warmupMs, lo.seconds, server);
                     progress.report(LoadBench.describe(r));
                     results.add(r);
                 }

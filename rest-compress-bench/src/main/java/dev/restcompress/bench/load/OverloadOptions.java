@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * The options of the overload suite ({@link OverloadBench}) and the peers suite ({@link PeersBench}),
- * both driven by the open-model generator ({@link ArrivalRun}).
+ * both driven by the open-model generator ({@link LoadGenerator}).
  *
  * <pre>
  * --overload-multipliers 0.5,1,2,4   offered load as multiples of the measured capacity (default)

@@ -3,6 +3,8 @@ package dev.restcompress.bench.load;
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.ResponseBody;
 import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,8 +25,8 @@ final class Payloads {
     private Payloads() {
     }
 
-    static List<ArrivalRun.Payload> mix(Path corpus, String mix, String file) throws IOException {
-        List<ArrivalRun.Payload> out = new ArrayList<>();
+    static List<LoadGenerator.Payload> mix(Path corpus, String mix, String file) throws IOException {
+        List<LoadGenerator.Payload> out = new ArrayList<>();
         if (mix.equals("large")) {
             out.add(payload(corpus, largeFile(corpus, file)));
             return out;
@@ -47,14 +49,16 @@ final class Payloads {
         return Files.isRegularFile(corpus.resolve(DEFAULT_LARGE)) ? DEFAULT_LARGE : ResponseBody.pick(corpus);
     }
 
-    static String describe(List<ArrivalRun.Payload> payloads) {
+    static String describe(List<LoadGenerator.Payload> payloads) {
         long total = payloads.stream().mapToLong(p -> p.expected().length).sum();
         return payloads.size() == 1 ? payloads.get(0).name() + " (" + total + " B)"
                 : payloads.size() + " files in turn, mean " + total / payloads.size() + " B";
     }
 
-    private static ArrivalRun.Payload payload(Path corpus, String name) {
+    /** One corpus file, served by the demo's {@code /rest/static/<name>}. */
+    static LoadGenerator.Payload payload(Path corpus, String name) {
         byte[] bytes = Corpus.read(corpus, name);
-        return new ArrivalRun.Payload(name, LoadBench.path(name), bytes, bytes.length >= THRESHOLD);
+        String path = "/rest/static/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
+        return new LoadGenerator.Payload(name, path, bytes, bytes.length >= THRESHOLD);
     }
 }

@@ -30,13 +30,13 @@ public final class PeersBench {
     public static List<String> run(SuiteContext ctx, OverloadOptions oo, OpenModelServers servers)
             throws IOException, InterruptedException {
         Progress progress = ctx.progress();
-        List<ArrivalRun.Payload> payloads = Payloads.mix(ctx.corpus(), "large", oo.file);
-        Map<String, List<ArrivalResult>> byServer = new LinkedHashMap<>();
+        List<LoadGenerator.Payload> payloads = Payloads.mix(ctx.corpus(), "large", oo.file);
+        Map<String, List<LoadStep>> byServer = new LinkedHashMap<>();
         Map<String, String> skipped = new LinkedHashMap<>();
         progress.report("peers suite: " + Payloads.describe(payloads) + ", servers " + oo.peers + ", " + oo.rounds
                 + " round(s) of " + oo.peerSeconds + " s each at " + oo.peerConcurrency + " connections; "
                 + servers.pinning());
-        Map<String, ArrivalRun> runs = new LinkedHashMap<>();
+        Map<String, LoadGenerator> runs = new LinkedHashMap<>();
         List<Double> codecNanos = new ArrayList<>();
         List<Double> serverCodecNanos = new ArrayList<>();
         for (String kind : oo.peers) {
@@ -46,7 +46,7 @@ public final class PeersBench {
                 progress.report("peers suite: leaving out " + kind + ": " + servers.whyNot(kind));
                 continue;
             }
-            ArrivalRun run = new ArrivalRun(p.host(), p.port(), payloads, CodecRegistry.defaults(), oo.verifyEvery);
+            LoadGenerator run = new LoadGenerator(p, payloads, oo.verifyEvery);
             runs.put(kind, run);
             OverloadBench.warmUp(run, kind, oo, p, progress);
         }
@@ -55,7 +55,7 @@ public final class PeersBench {
                 boolean traced = e.getKey().equals(BenchServerMain.OURS) && runs.containsKey(OurVariants.IDENTITY);
                 ServerProcess server = servers.peer(e.getKey());
                 double[] before = traced ? StepTrace.encodedTotals(server.host(), server.port(), "gzip") : null;
-                ArrivalResult r = e.getValue().run(e.getKey(), OurVariants.coding(e.getKey()), 0, oo.peerConcurrency,
+                LoadStep r = e.getValue().run(e.getKey(), OurVariants.coding(e.getKey()), 0, oo.peerConcurrency,
                         OverloadBench.warmupMs(oo), oo.peerSeconds, servers.peer(e.getKey()));
                 progress.report("round " + round + ": " + OverloadBench.describe(r));
                 byServer.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(r);

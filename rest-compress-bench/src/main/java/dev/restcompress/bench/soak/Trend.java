@@ -94,11 +94,6 @@ record Trend(int n, double slopePerMin, double stdErr, int dof, double residualS
         return new Trend(n, slope, stdErr, effectiveDof, Math.sqrt(sse / dof), span);
     }
 
-    /** One-sided 99.5% quantiles of Student's t by degrees of freedom (1-10, 12, 15, 20, 30, 60, then normal). */
-    private static final double[][] T_995 = {{1, 63.66}, {2, 9.925}, {3, 5.841}, {4, 4.604}, {5, 4.032}, {6, 3.707},
-        {7, 3.499}, {8, 3.355}, {9, 3.250}, {10, 3.169}, {12, 3.055}, {15, 2.947}, {20, 2.845}, {30, 2.750},
-        {60, 2.660}};
-
     /**
      * A trend beyond {@code threshold} per minute that is also real: significant (one-sided Student t at
      * 99.5% with the autocorrelation-adjusted degrees of freedom, so a fit through few or wandering
@@ -111,12 +106,6 @@ record Trend(int n, double slopePerMin, double stdErr, int dof, double residualS
     }
 
     static double tCritical(int dof) {
-        double t = 2.576;
-        for (int i = T_995.length - 1; i >= 0; i--) {
-            if (dof <= T_995[i][0]) {
-                t = T_995[i][1];
-            }
-        }
-        return dof < 1 ? Double.POSITIVE_INFINITY : t;
+        return dev.restcompress.bench.core.Stats.t(0.995, dof);
     }
 }
