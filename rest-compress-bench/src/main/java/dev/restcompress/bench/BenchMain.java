@@ -26,6 +26,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jmh.runner.RunnerException;
+import picocli.CommandLine;
 
 /**
  * Runs the benchmark suites and writes the results folder: {@code report.md}, CSV files, PNG charts
@@ -48,11 +49,14 @@ public final class BenchMain {
         BenchOptions o;
         try {
             o = BenchOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println((e.getMessage().equals("help") ? "" : "bench: " + e.getMessage() + "\n")
-                    + BenchOptions.usage());
+        } catch (CommandLine.ParameterException e) {
+            System.err.println("bench: " + e.getMessage());
+            e.getCommandLine().usage(System.err);
             System.exit(2);
             return;
+        }
+        if (o == null) {
+            return; // --help or --version was printed
         }
         System.exit(run(o));
     }

@@ -1,10 +1,10 @@
 package dev.restcompress.bench.load;
 
-import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.Progress;
 import dev.restcompress.bench.core.ResponseBody;
 import dev.restcompress.bench.core.SuiteContext;
+import dev.restcompress.bench.server.ServerProcess;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
