@@ -1,7 +1,7 @@
 package dev.restcompress.bench;
 
-import dev.restcompress.bench.load.LoadOptions;
-import dev.restcompress.bench.load.OverloadOptions;
+import dev.restcompress.bench.overload.OverloadOptions;
+import dev.restcompress.bench.sweep.LoadOptions;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;

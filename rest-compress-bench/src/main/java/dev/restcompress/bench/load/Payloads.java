@@ -15,17 +15,17 @@ import java.util.List;
  * the adaptive-level reference measurements used), and {@code small-json}, every JSON file of the corpus up
  * to {@value #SMALL_MAX} bytes, requested in turn, the traffic of a typical JSON API.
  */
-final class Payloads {
+public final class Payloads {
     /** The large payload unless {@code --overload-file} names another. */
-    static final String DEFAULT_LARGE = "catalog-50k.json";
-    static final int SMALL_MAX = 10 * 1024;
+    public static final String DEFAULT_LARGE = "catalog-50k.json";
+    public static final int SMALL_MAX = 10 * 1024;
     /** Below this the library does not compress (its default threshold), so identity is a right answer. */
     private static final int THRESHOLD = 1024;
 
     private Payloads() {
     }
 
-    static List<LoadGenerator.Payload> mix(Path corpus, String mix, String file) throws IOException {
+    public static List<LoadGenerator.Payload> mix(Path corpus, String mix, String file) throws IOException {
         List<LoadGenerator.Payload> out = new ArrayList<>();
         if (mix.equals("large")) {
             out.add(payload(corpus, largeFile(corpus, file)));
@@ -42,21 +42,21 @@ final class Payloads {
         return out;
     }
 
-    static String largeFile(Path corpus, String file) {
+    public static String largeFile(Path corpus, String file) {
         if (file != null) {
             return file;
         }
         return Files.isRegularFile(corpus.resolve(DEFAULT_LARGE)) ? DEFAULT_LARGE : ResponseBody.pick(corpus);
     }
 
-    static String describe(List<LoadGenerator.Payload> payloads) {
+    public static String describe(List<LoadGenerator.Payload> payloads) {
         long total = payloads.stream().mapToLong(p -> p.expected().length).sum();
         return payloads.size() == 1 ? payloads.get(0).name() + " (" + total + " B)"
                 : payloads.size() + " files in turn, mean " + total / payloads.size() + " B";
     }
 
     /** One corpus file, served by the demo's {@code /rest/static/<name>}. */
-    static LoadGenerator.Payload payload(Path corpus, String name) {
+    public static LoadGenerator.Payload payload(Path corpus, String name) {
         byte[] bytes = Corpus.read(corpus, name);
         String path = "/rest/static/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
         return new LoadGenerator.Payload(name, path, bytes, bytes.length >= THRESHOLD);

@@ -11,7 +11,7 @@ import java.util.function.IntFunction;
  * Runs the threads of one load step and measures the CPU time both processes spent in its measured
  * window: the server child's (from /proc, through {@link ServerProcess#cpuNanos}) and this JVM's.
  */
-final class StepThreads {
+public final class StepThreads {
     private StepThreads() {
     }
 
@@ -21,7 +21,7 @@ final class StepThreads {
      * @param serverIoNanos the part of {@code serverNanos} spent by the server's I/O threads
      *        ({@link ServerProcess#ioThreadCpuNanos})
      */
-    record Cpu(long serverNanos, long serverIoNanos, long clientNanos) {
+    public record Cpu(long serverNanos, long serverIoNanos, long clientNanos) {
         /** Microseconds per request, NaN when unknown or no request. */
         double serverUsPer(long requests) {
             return perRequest(serverNanos, requests);
@@ -46,7 +46,7 @@ final class StepThreads {
      *
      * @param server the server child whose CPU time to measure, or null
      */
-    static Cpu run(int count, String name, IntFunction<Runnable> body, long measureFrom, long measureTo,
+    public static Cpu run(int count, String name, IntFunction<Runnable> body, long measureFrom, long measureTo,
             int timeoutMs, ServerProcess server) throws InterruptedException {
         long[] before = {-1, -1, -1};
         Thread mark = new Thread(() -> {
@@ -86,7 +86,7 @@ final class StepThreads {
         return -1;
     }
 
-    static void sleepUntil(long nanoTime) {
+    public static void sleepUntil(long nanoTime) {
         long ms;
         while ((ms = TimeUnit.NANOSECONDS.toMillis(nanoTime - System.nanoTime())) > 0) {
             try {

@@ -1,5 +1,6 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.sweep;
 
+import dev.restcompress.bench.load.LoadStep;
 import dev.restcompress.bench.report.Csv;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.XyChart;

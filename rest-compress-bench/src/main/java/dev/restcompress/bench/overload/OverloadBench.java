@@ -1,7 +1,10 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.overload;
 
 import dev.restcompress.bench.core.Progress;
 import dev.restcompress.bench.core.SuiteContext;
+import dev.restcompress.bench.load.LoadGenerator;
+import dev.restcompress.bench.load.LoadStep;
+import dev.restcompress.bench.load.Payloads;
 import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.Levels;
 import dev.restcompress.config.AdaptiveSettings;
@@ -28,10 +31,10 @@ public final class OverloadBench {
     /** The files {@link #run} creates. */
     public static final List<String> FILES = List.of("overload.csv", "overload-served.png", "overload-latency.png");
     /** The library's setting the suite compares. */
-    static final String ADAPTIVE_KEY = AdaptiveSettings.ADAPTIVE;
+    public static final String ADAPTIVE_KEY = AdaptiveSettings.ADAPTIVE;
     /** The adaptive policy's cheapest step for a gzip-only client (step 2 and 3: gzip's streaming level). */
-    static final int CHEAPEST_LEVEL = 1;
-    static final String CHEAPEST_LEVEL_KEY = Levels.levelKey("gzip");
+    public static final int CHEAPEST_LEVEL = 1;
+    public static final String CHEAPEST_LEVEL_KEY = Levels.levelKey("gzip");
 
     private OverloadBench() {
     }
@@ -114,11 +117,11 @@ public final class OverloadBench {
         return FILES;
     }
 
-    static String label(String mix, String setting) {
+    public static String label(String mix, String setting) {
         return mix + " adaptive=" + setting;
     }
 
-    static long warmupMs(OverloadOptions oo) {
+    public static long warmupMs(OverloadOptions oo) {
         return oo.quick ? 200 : 1000;
     }
 
@@ -128,7 +131,7 @@ public final class OverloadBench {
      * A/A control) still gained 20% over the next five rounds while the server that had already run
      * the overload suite did not, so every peer ratio carried that warm-up difference.
      */
-    static void warmUp(LoadGenerator run, String label, OverloadOptions oo, ServerProcess server, Progress progress)
+    public static void warmUp(LoadGenerator run, String label, OverloadOptions oo, ServerProcess server, Progress progress)
             throws InterruptedException {
         LoadStep r = run.run(label + " warm-up", "gzip", 0, oo.peerConcurrency, 0, oo.quick ? 0.5 : 15, server);
         progress.report(String.format(Locale.ROOT, "warm-up %s: %,.0f req/s, %d error(s)%s", label, r.servedPerSecond(),
@@ -162,7 +165,7 @@ public final class OverloadBench {
                 label, r.servedPerSecond(), capacity / 2, r.serverCpuUsPerRequest()));
     }
 
-    static String describe(LoadStep r) {
+    public static String describe(LoadStep r) {
         return String.format(Locale.ROOT, "%-34s offered %,8.0f/s served %,8.0f +- %,5.0f/s p50 %,9.0f p99 %,9.0f "
                         + "p99.9 %,9.0f us %,7.0f B/resp srv %,5.0f us/req err %d/%d/%d late %d/%d unsent %d%s",
                 r.label(), r.offeredPerSecond(), r.servedPerSecond(), r.servedPerSecondError(), r.p50Us(), r.p99Us(),

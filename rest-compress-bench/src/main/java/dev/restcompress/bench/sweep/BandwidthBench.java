@@ -1,12 +1,15 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.sweep;
 
-import dev.restcompress.bench.server.BenchServerMain;
-import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.ExternalCommand;
 import dev.restcompress.bench.core.Progress;
 import dev.restcompress.bench.core.ResponseBody;
 import dev.restcompress.bench.core.SuiteContext;
+import dev.restcompress.bench.load.LoadGenerator;
+import dev.restcompress.bench.load.LoadStep;
+import dev.restcompress.bench.load.Payloads;
+import dev.restcompress.bench.server.BenchServerMain;
+import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.CodecRegistry;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,6 +1,9 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.overload;
 
+import dev.restcompress.bench.load.LoadGenerator;
+import dev.restcompress.bench.peers.PeersBench;
 import dev.restcompress.bench.server.BenchServerMain;
+import dev.restcompress.bench.server.OurVariants;
 import dev.restcompress.config.CompressionSettings;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,39 +15,39 @@ import picocli.CommandLine.Option;
  */
 public final class OverloadOptions {
     @Option(names = "--overload-multipliers", split = ",", description = "offered load as multiples of the measured capacity (default 0.5,1,2,4)")
-    List<Double> multipliers = new ArrayList<>(List.of(0.5, 1.0, 2.0, 4.0));
+    public List<Double> multipliers = new ArrayList<>(List.of(0.5, 1.0, 2.0, 4.0));
     @Option(names = "--overload-seconds", description = "measured seconds per step (default 10; quick 0.5)")
-    double seconds = Double.NaN;
+    public double seconds = Double.NaN;
     @Option(names = "--overload-connections", description = "generator connections in the open model (default 64)")
-    int connections = 64;
+    public int connections = 64;
     @Option(names = "--overload-adaptive", split = ",", description = "rest-compress.adaptive settings to compare (default off,on)")
-    List<String> adaptive = new ArrayList<>(List.of("off", "on"));
+    public List<String> adaptive = new ArrayList<>(List.of("off", "on"));
     /** Extra {@code -Drest-compress.*} options of the adaptive=on server. */
     @Option(names = "--overload-on-settings", split = ",", description = "more settings k=v of the adaptive=on server, "
             + "keys without the \"rest-compress.\" prefix (e.g. adaptive.dwell-down=2): to try a tuning")
-    List<String> onSettings = new ArrayList<>();
+    public List<String> onSettings = new ArrayList<>();
     @Option(names = "--overload-mixes", split = ",", description = "payloads: large, small-json (default both; quick large)")
-    List<String> mixes;
+    public List<String> mixes;
     @Option(names = "--overload-file", description = "the large file (default catalog-50k.json, else the load suite's file)")
-    String file;
+    public String file;
     @Option(names = "--peers-servers", split = ",", description = "ours,resteasy-gzip,jersey-gzip,undertow-gzip (default these four), "
             + "and ours-statistics-off, ours-jfr, ours-twin, ours-identity")
-    List<String> peers = new ArrayList<>(BenchServerMain.KINDS);
+    public List<String> peers = new ArrayList<>(BenchServerMain.KINDS);
     @Option(names = "--peers-rounds", description = "repeated rounds for the error bars (default 3; quick 1)")
-    int rounds = -1;
+    public int rounds = -1;
     @Option(names = "--peers-seconds", description = "measured seconds per server per round (default 5; quick 0.5)")
-    double peerSeconds = Double.NaN;
+    public double peerSeconds = Double.NaN;
     @Option(names = "--peers-concurrency", description = "closed-model connections at saturation (default 16)")
-    int peerConcurrency = 16;
+    public int peerConcurrency = 16;
     @Option(names = "--pin", arity = "1", description = "on|off: server and generator on separate cores with taskset (default on)",
             converter = OnOff.class)
-    boolean pin = true;
+    public boolean pin = true;
     @Option(names = "--verify-every", description = "decode and compare every N-th encoded body (default 16; quick 1)")
-    int verifyEvery = -1;
-    boolean quick;
+    public int verifyEvery = -1;
+    public boolean quick;
 
     /** {@code on} or {@code off}. */
-    static final class OnOff implements picocli.CommandLine.ITypeConverter<Boolean> {
+    public static final class OnOff implements picocli.CommandLine.ITypeConverter<Boolean> {
         @Override
         public Boolean convert(String v) {
             return switch (v) {

@@ -1,6 +1,8 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.overload;
 
+import dev.restcompress.bench.load.LoadStep;
 import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.report.StepTable;
 import dev.restcompress.bench.report.XyChart;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,7 +42,7 @@ final class OverloadReport {
     }
 
     void write(Path dir, Markdown md) {
-        ArrivalTable.writeCsv(results, dir.resolve("overload.csv"));
+        StepTable.writeCsv(results, dir.resolve("overload.csv"));
         md.heading(2, "HTTP overload: open model against the gzip capacity");
         md.paragraph("The demo server (`@FastGzip`, level 6, `Accept-Encoding: gzip`) in its own JVM; " + pinning
                 + ". Capacity: the closed model at saturation (" + oo.peerConcurrency + " connections) against "
@@ -53,9 +55,9 @@ final class OverloadReport {
                 + (cheapestCapacities.isEmpty() ? "" : "; the same closed model against the demo fixed at gzip level "
                         + OverloadBench.CHEAPEST_LEVEL + " (the adaptive policy's cheapest step for a gzip-only client): "
                         + cheapestCapacities + " req/s") + ". "
-                + ArrivalTable.method() + " The machine's " + Runtime.getRuntime().availableProcessors()
+                + StepTable.method() + " The machine's " + Runtime.getRuntime().availableProcessors()
                 + " cores may be shared with other work; read ratios, not absolute figures.");
-        ArrivalTable.table(md, results);
+        StepTable.table(md, results);
         writeComparison(md);
         writeTraces(md);
         md.paragraph("![served vs offered](overload-served.png) ![p99 vs offered](overload-latency.png)");

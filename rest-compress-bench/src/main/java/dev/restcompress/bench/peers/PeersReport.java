@@ -1,9 +1,13 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.peers;
 
 import dev.restcompress.bench.core.Stats;
+import dev.restcompress.bench.load.LoadStep;
+import dev.restcompress.bench.overload.OverloadOptions;
 import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.report.StepTable;
 import dev.restcompress.bench.report.XyChart;
 import dev.restcompress.bench.server.BenchServerMain;
+import dev.restcompress.bench.server.OurVariants;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +43,7 @@ final class PeersReport {
     void write(Path dir, Markdown md) {
         List<LoadStep> all = new ArrayList<>();
         byServer.values().forEach(all::addAll);
-        ArrivalTable.writeCsv(all, dir.resolve("peers.csv"));
+        StepTable.writeCsv(all, dir.resolve("peers.csv"));
         md.heading(2, "HTTP peers: this library's gzip against the runtimes' own");
         md.paragraph("`GET /rest/static/...` serving " + payload + " with `Accept-Encoding: gzip`, the closed model at "
                 + "saturation (" + oo.peerConcurrency + " connections), " + oo.rounds + " round(s) of " + oo.peerSeconds
@@ -51,7 +55,7 @@ final class PeersReport {
                 + "(no JAX-RS). The peers compress with the JDK's zlib at its default level 6. Ratio: ours / peer "
                 + "req/s per round, mean ± 95% interval over the rounds (none with one round); the same for server CPU "
                 + "time per request (peer / ours), which other work on a shared machine disturbs less than req/s. "
-                + ArrivalTable.method());
+                + StepTable.method());
         List<LoadStep> ours = byServer.get(BenchServerMain.OURS);
         List<List<String>> ratioRows = new ArrayList<>();
         for (var e : byServer.entrySet()) {
@@ -82,7 +86,7 @@ final class PeersReport {
                 "CPU/req this / ours", "wire B/resp", "errors"), ratioRows);
         skipped.forEach((k, why) -> md.paragraph("**" + k + " left out:** " + why));
         writeHttpCost(md, ours);
-        ArrivalTable.table(md, all);
+        StepTable.table(md, all);
         md.paragraph("![req/s per server](peers.png)");
         writeChart(dir);
     }

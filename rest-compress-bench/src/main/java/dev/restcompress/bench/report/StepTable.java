@@ -1,17 +1,17 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.report;
 
-import dev.restcompress.bench.report.Csv;
-import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.load.LoadGenerator;
+import dev.restcompress.bench.load.LoadStep;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /** The CSV file and markdown table of open-model steps, shared by the overload and peers reports. */
-final class ArrivalTable {
-    private ArrivalTable() {
+public final class StepTable {
+    private StepTable() {
     }
 
-    static void writeCsv(List<LoadStep> results, Path file) {
+    public static void writeCsv(List<LoadStep> results, Path file) {
         Csv csv = new Csv("label", "coding", "offered_per_s", "connections", "seconds", "ok", "completed", "served_per_s",
                 "served_per_s_err", "non2xx", "timeouts", "other_errors", "late_busy", "late_wake", "unsent", "p50_us",
                 "p99_us", "p999_us", "max_us", "wire_bytes_per_response", "server_cpu_us_per_request",
@@ -26,7 +26,7 @@ final class ArrivalTable {
         csv.write(file);
     }
 
-    static void table(Markdown md, List<LoadStep> results) {
+    public static void table(Markdown md, List<LoadStep> results) {
         List<List<String>> rows = new ArrayList<>();
         for (LoadStep r : results) {
             rows.add(List.of(r.label(), r.offeredPerSecond() > 0 ? Markdown.num(r.offeredPerSecond(), 0) : "closed",
@@ -48,7 +48,7 @@ final class ArrivalTable {
         }
     }
 
-    static String method() {
+    public static String method() {
         return "Latency is measured from each request's due time in the open model (from sending in the closed "
                 + "model) to having its body decoded and compared with the file, so queueing in a busy server or in "
                 + "the generator's connection pool is not hidden (no coordinated omission); requests due but never "

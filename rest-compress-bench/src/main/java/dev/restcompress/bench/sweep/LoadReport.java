@@ -1,5 +1,7 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.sweep;
 
+import dev.restcompress.bench.load.LoadGenerator;
+import dev.restcompress.bench.load.LoadStep;
 import dev.restcompress.bench.report.Csv;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.XyChart;

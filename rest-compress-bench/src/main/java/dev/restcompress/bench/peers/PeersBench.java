@@ -1,8 +1,16 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.peers;
 
 import dev.restcompress.bench.core.Progress;
 import dev.restcompress.bench.core.SuiteContext;
+import dev.restcompress.bench.load.LoadGenerator;
+import dev.restcompress.bench.load.LoadStep;
+import dev.restcompress.bench.load.Payloads;
+import dev.restcompress.bench.overload.OpenModelServers;
+import dev.restcompress.bench.overload.OverloadBench;
+import dev.restcompress.bench.overload.OverloadOptions;
+import dev.restcompress.bench.overload.StepTrace;
 import dev.restcompress.bench.server.BenchServerMain;
+import dev.restcompress.bench.server.OurVariants;
 import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.CodecRegistry;
 import java.io.IOException;
