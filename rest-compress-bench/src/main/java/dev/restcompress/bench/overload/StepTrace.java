@@ -133,7 +133,7 @@ public final class StepTrace implements AutoCloseable {
         return Double.isNaN(step) ? -1 : (int) step;
     }
 
-    /** The value of the unlabelled gauge whose line starts with {@code name}, NaN when absent. */
+    /** The value on the first line that starts with {@code name} (a gauge, or a counter with its labels), NaN when absent. */
     public static double gauge(String metrics, String name) {
         for (String line : metrics.split("\n")) {
             if (line.startsWith(name)) {
@@ -170,22 +170,13 @@ public final class StepTrace implements AutoCloseable {
                 return null;
             }
             String metrics = new String(r.body(), 0, r.bodyLength(), StandardCharsets.UTF_8);
-            double bodies = value(metrics, "rest_compress_encoded_bodies_total{coding=\"" + coding + "\"} ");
-            double seconds = value(metrics, "rest_compress_encoded_seconds_total{coding=\"" + coding + "\"} ");
+            double bodies = gauge(metrics, "rest_compress_encoded_bodies_total{coding=\"" + coding + "\"} ");
+            double seconds = gauge(metrics, "rest_compress_encoded_seconds_total{coding=\"" + coding + "\"} ");
             return Double.isNaN(bodies) || Double.isNaN(seconds) ? null : new double[] {bodies, seconds};
         } catch (IOException | RuntimeException e) {
             return null;
         } finally {
             c.close();
         }
-    }
-
-    private static double value(String metrics, String prefix) {
-        for (String line : metrics.split("\n")) {
-            if (line.startsWith(prefix)) {
-                return Double.parseDouble(line.substring(prefix.length()).trim());
-            }
-        }
-        return Double.NaN;
     }
 }

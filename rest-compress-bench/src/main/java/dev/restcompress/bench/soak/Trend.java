@@ -36,14 +36,8 @@ record Trend(int n, double slopePerMin, double stdErr, int dof, double residualS
             }
             groups++;
             n += y.length;
-            double mx = 0;
-            double my = 0;
-            for (int i = 0; i < y.length; i++) {
-                mx += t[i] / 60_000.0;
-                my += y[i];
-            }
-            mx /= y.length;
-            my /= y.length;
+            double mx = meanMinutes(t);
+            double my = java.util.Arrays.stream(y).average().orElse(0);
             for (int i = 0; i < y.length; i++) {
                 double dx = t[i] / 60_000.0 - mx;
                 sxx += dx * dx;
@@ -65,14 +59,8 @@ record Trend(int n, double slopePerMin, double stdErr, int dof, double residualS
                 continue;
             }
             span += (t[t.length - 1] - t[0]) / 60_000.0;
-            double mx = 0;
-            double my = 0;
-            for (int i = 0; i < y.length; i++) {
-                mx += t[i] / 60_000.0;
-                my += y[i];
-            }
-            mx /= y.length;
-            my /= y.length;
+            double mx = meanMinutes(t);
+            double my = java.util.Arrays.stream(y).average().orElse(0);
             double previous = Double.NaN;
             for (int i = 0; i < y.length; i++) {
                 double r = y[i] - (my + slope * (t[i] / 60_000.0 - mx));
@@ -92,6 +80,10 @@ record Trend(int n, double slopePerMin, double stdErr, int dof, double residualS
         int effectiveDof = Math.max(1, (int) Math.floor(n / inflation) - groups - 1);
         double stdErr = Math.sqrt(sse / dof / sxx * inflation);
         return new Trend(n, slope, stdErr, effectiveDof, Math.sqrt(sse / dof), span);
+    }
+
+    private static double meanMinutes(long[] tMillis) {
+        return java.util.Arrays.stream(tMillis).average().orElse(0) / 60_000.0;
     }
 
     /**
