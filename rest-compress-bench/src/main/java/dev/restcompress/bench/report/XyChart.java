@@ -51,6 +51,11 @@ public final class XyChart {
     };
 
     private final XYChart chart;
+    /** The data's range, x then y (error bars included), for the axes' ends. */
+    private final double[] range = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY};
+    /** Whether a linear y axis fits the data instead of starting at zero (for slow drifts over time). */
+    private boolean tightY;
 
     public XyChart(String title, String xLabel, String yLabel, boolean logX, boolean logY) {
         this(960, 600, title, xLabel, yLabel, logX, logY);
@@ -87,6 +92,12 @@ public final class XyChart {
                 : p.yError()).toArray();
         XYSeries series = Arrays.stream(e).anyMatch(v -> v > 0) ? chart.addSeries(s.name(), x, y, e)
                 : chart.addSeries(s.name(), x, y);
+        for (int i = 0; i < x.length; i++) {
+            range[0] = Math.min(range[0], x[i]);
+            range[1] = Math.max(range[1], x[i]);
+            range[2] = Math.min(range[2], y[i] - e[i]);
+            range[3] = Math.max(range[3], y[i] + e[i]);
+        }
         Color c = PALETTE[colour % PALETTE.length];
         // A long time series reads better as a plain line than as a row of dots.
         Marker marker = s.lines() && points.size() > 40 ? SeriesMarkers.NONE : s.hollow() ? HOLLOW : SeriesMarkers.CIRCLE;
@@ -109,7 +120,38 @@ public final class XyChart {
         return this;
     }
 
+    /**
+     * Sets the axes' ends as the charts before XChart had them: a log axis from decade to decade (XChart
+     * labels the decades only), a linear one from zero (or below, for negative data).
+     */
+    private void frame() {
+        XYStyler style = chart.getStyler();
+        if (range[0] > range[1]) {
+            return;
+        }
+        double[] x = ends(range[0], range[1], style.isXAxisLogarithmic());
+        double[] y = ends(range[2], range[3], style.isYAxisLogarithmic());
+        style.setXAxisMin(x[0]).setXAxisMax(x[1]);
+        if (!tightY || style.isYAxisLogarithmic()) {
+            style.setYAxisMin(y[0]).setYAxisMax(y[1]);
+        }
+    }
+
+    /** A linear y axis that fits the data rather than starting at zero, so a slow drift shows. */
+    public XyChart tightY() {
+        tightY = true;
+        return this;
+    }
+
+    private static double[] ends(double lo, double hi, boolean log) {
+        if (log) {
+            return new double[] {Math.pow(10, Math.floor(Math.log10(lo))), Math.pow(10, Math.ceil(Math.log10(hi * 1.0001)))};
+        }
+        return new double[] {Math.min(0, lo), hi > Math.min(0, lo) ? hi * 1.05 : 1};
+    }
+
     public void writePng(Path file) {
+        frame();
         try {
             BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
         } catch (IOException e) {
@@ -123,6 +165,7 @@ public final class XyChart {
         int width = 0;
         int height = 0;
         for (XyChart p : panels) {
+            p.frame();
             Graphics2D panel = (Graphics2D) g.create(0, height, p.chart.getWidth(), p.chart.getHeight());
             p.chart.paint(panel, p.chart.getWidth(), p.chart.getHeight());
             panel.dispose();

@@ -21,7 +21,7 @@ final class SoakChart {
         List<XyChart> charts = new ArrayList<>();
         for (int p = 0; p < panels.size(); p++) {
             XyChart chart = new XyChart(960, 230, p == 0 ? title : null, p == panels.size() - 1 ? "seconds" : null,
-                    p == panels.size() - 1 ? "count" : "MB", false, false);
+                    p == panels.size() - 1 ? "count" : "MB", false, false).tightY();
             double top = 0;
             for (int k = 0; k < panels.get(p).size(); k++) {
                 SoakReport.Series s = panels.get(p).get(k);
