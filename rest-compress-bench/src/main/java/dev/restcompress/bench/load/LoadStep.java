@@ -60,4 +60,19 @@ public record LoadStep(String label, String coding, double offeredPerSecond, int
     public long errors() {
         return non2xx + timeouts + otherErrors;
     }
+
+    /** One line for the progress log. */
+    public String describe() {
+        return String.format(java.util.Locale.ROOT, "%-34s %-8s c=%-3d offered %,8.0f/s served %,8.0f +- %,5.0f/s p50 %,9.0f "
+                + "p99 %,9.0f p99.9 %,9.0f us %,7.0f B/resp srv %,5.0f us/req err %d/%d/%d late %d/%d unsent %d%s", label,
+                coding, connections, offeredPerSecond, servedPerSecond(), servedPerSecondError, p50Us, p99Us, p999Us,
+                wireBytesPerResponse, serverCpuUsPerRequest, non2xx, timeouts, otherErrors, lateBusy, lateWake, unsent,
+                firstError == null ? "" : " first: " + firstError);
+    }
+
+    /** The progress line of a warm-up. */
+    public String describeWarmUp() {
+        return String.format(java.util.Locale.ROOT, "%s: %,.0f req/s, %d error(s)%s", label, servedPerSecond(),
+                errors(), firstError == null ? "" : " (" + firstError + ")");
+    }
 }

@@ -107,7 +107,7 @@ public final class OverloadBench {
                             trace.close();
                         }
                     }
-                    progress.report(describe(r));
+                    progress.report(r.describe());
                     results.add(r);
                 }
             }
@@ -134,15 +134,14 @@ public final class OverloadBench {
     public static void warmUp(LoadGenerator run, String label, OverloadOptions oo, ServerProcess server, Progress progress)
             throws InterruptedException {
         LoadStep r = run.run(label + " warm-up", "gzip", 0, oo.peerConcurrency, 0, oo.quick ? 0.5 : 15, server);
-        progress.report(String.format(Locale.ROOT, "warm-up %s: %,.0f req/s, %d error(s)%s", label, r.servedPerSecond(),
-                r.errors(), r.firstError() == null ? "" : " (" + r.firstError() + ")"));
+        progress.report(r.describeWarmUp());
     }
 
     /** The closed-model capacity: saturation at the peers' concurrency, labelled {@code "<label> capacity"}. */
     private static LoadStep capacity(LoadGenerator run, String label, OverloadOptions oo, ServerProcess server,
             Progress progress) throws InterruptedException {
         LoadStep r = run.run(label + " capacity", "gzip", 0, oo.peerConcurrency, warmupMs(oo), oo.seconds, server);
-        progress.report(describe(r));
+        progress.report(r.describe());
         return r;
     }
 
@@ -163,14 +162,5 @@ public final class OverloadBench {
         }
         progress.report(String.format(Locale.ROOT, "open-model warm-up %s: %,.0f of %,.0f req/s, %,.0f us CPU/req",
                 label, r.servedPerSecond(), capacity / 2, r.serverCpuUsPerRequest()));
-    }
-
-    public static String describe(LoadStep r) {
-        return String.format(Locale.ROOT, "%-34s offered %,8.0f/s served %,8.0f +- %,5.0f/s p50 %,9.0f p99 %,9.0f "
-                        + "p99.9 %,9.0f us %,7.0f B/resp srv %,5.0f us/req err %d/%d/%d late %d/%d unsent %d%s",
-                r.label(), r.offeredPerSecond(), r.servedPerSecond(), r.servedPerSecondError(), r.p50Us(), r.p99Us(),
-                r.p999Us(), r.wireBytesPerResponse(), r.serverCpuUsPerRequest(), r.non2xx(), r.timeouts(),
-                r.otherErrors(), r.lateBusy(), r.lateWake(), r.unsent(),
-                r.firstError() == null ? "" : " first: " + r.firstError());
     }
 }

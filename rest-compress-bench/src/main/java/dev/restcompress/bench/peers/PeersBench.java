@@ -65,7 +65,7 @@ public final class PeersBench {
                 double[] before = traced ? StepTrace.encodedTotals(server.host(), server.port(), "gzip") : null;
                 LoadStep r = e.getValue().run(e.getKey(), OurVariants.coding(e.getKey()), 0, oo.peerConcurrency,
                         OverloadBench.warmupMs(oo), oo.peerSeconds, servers.peer(e.getKey()));
-                progress.report("round " + round + ": " + OverloadBench.describe(r));
+                progress.report("round " + round + ": " + r.describe());
                 byServer.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(r);
                 double[] after = before == null ? null : StepTrace.encodedTotals(server.host(), server.port(), "gzip");
                 if (after != null && after[0] > before[0]) {

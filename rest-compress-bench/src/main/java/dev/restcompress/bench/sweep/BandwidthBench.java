@@ -70,7 +70,7 @@ public final class BandwidthBench {
                 setRate(lo, rate.label(), progress);
                 for (String coding : lo.codings) {
                     LoadStep r = run.run(rate.label(), coding, 0, c, lo.warmupMs, lo.seconds, server);
-                    progress.report(LoadBench.describe(r));
+                    progress.report(r.describe());
                     results.add(r);
                 }
             }

@@ -47,7 +47,7 @@ public final class LoadBench {
             for (int c : lo.concurrency) {
                 for (String coding : lo.codings) {
                     LoadStep r = run.run("loopback", coding, 0, c, lo.warmupMs, lo.seconds, server);
-                    progress.report(describe(r));
+                    progress.report(r.describe());
                     results.add(r);
                 }
             }
@@ -60,20 +60,11 @@ public final class LoadBench {
     static void warmUp(LoadOptions lo, LoadGenerator run, ServerProcess server, Progress progress) throws InterruptedException {
         double s = warmUpSeconds(lo);
         for (String coding : lo.codings) {
-            LoadStep r = run.run("warm-up", coding, 0, 4, 0, s, server);
-            progress.report(String.format(Locale.ROOT, "warm-up %s: %,.0f req/s, %d error(s)%s", coding,
-                    r.servedPerSecond(), r.errors(), r.firstError() == null ? "" : " (" + r.firstError() + ")"));
+            progress.report(run.run("warm-up " + coding, coding, 0, 4, 0, s, server).describeWarmUp());
         }
     }
 
     private static double warmUpSeconds(LoadOptions lo) {
         return lo.quick ? 1 : 3;
-    }
-
-    static String describe(LoadStep r) {
-        return String.format(Locale.ROOT, "%-9s %-8s c=%-3d %,9.0f +- %,5.0f req/s  p50 %,8.0f us  p90 %,8.0f us  p99 %,8.0f us"
-                        + "  %,7.0f B/resp  %d error(s)%s", r.label(), r.coding(), r.connections(), r.servedPerSecond(), r.servedPerSecondError(),
-                r.p50Us(), r.p90Us(), r.p99Us(), r.wireBytesPerResponse(), r.errors(),
-                r.firstError() == null ? "" : " first: " + r.firstError());
     }
 }
