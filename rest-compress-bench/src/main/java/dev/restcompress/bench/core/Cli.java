@@ -8,11 +8,11 @@ public final class Cli {
     }
 
     /**
-     * Parses {@code args} into the {@code @Command} object {@code command}. Returns false when
-     * {@code --help} or {@code --version} was asked for (and printed); a bad command line prints the
+     * Parses {@code args} into the {@code @Command} object {@code command} and returns it; null when
+     * {@code --help} or {@code --version} was asked for (and printed). A bad command line prints the
      * error and the usage and exits with status 2.
      */
-    public static boolean parse(Object command, String[] args) {
+    public static <T> T parse(T command, String[] args) {
         CommandLine cl = new CommandLine(command);
         try {
             cl.parseArgs(args);
@@ -21,6 +21,6 @@ public final class Cli {
             cl.usage(System.err);
             System.exit(2);
         }
-        return !cl.printHelpIfRequested(cl.getParseResult());
+        return cl.printHelpIfRequested(cl.getParseResult()) ? null : command;
     }
 }

@@ -57,14 +57,10 @@ public final class DictionarySizes {
     }
 
     public static void main(String[] argv) throws IOException {
-        Args a = new Args();
-        if (!Cli.parse(a, argv)) {
+        Args a = Cli.parse(new Args(), argv);
+        if (a == null) {
             return;
         }
-        int[] kibs = a.kibs;
-        String[] methods = a.methods;
-        int[] levels = a.levels;
-        int dcbLevel = a.dcbLevel;
         List<JsonRecordSets.DataSet> sets = JsonRecordSets.load();
         List<List<byte[]>> bodies = new ArrayList<>();
         long identity = 0;
@@ -84,8 +80,8 @@ public final class DictionarySizes {
         System.out.printf(Locale.ROOT, "%d data sets, %d held-out bodies under %d B (mean %d B), gzip-6 %.1f%% of identity%n",
                 sets.size(), n, BELOW, identity / n, 100.0 * gzip / identity);
         System.out.printf(Locale.ROOT, "%n%-10s %6s %6s | %8s %8s%n", "method", "dict", "level", "micro", "macro");
-        for (int kib : kibs) {
-            for (String method : methods) {
+        for (int kib : a.kibs) {
+            for (String method : a.methods) {
                 byte[][] dictionaries = new byte[sets.size()][];
                 List<String> fallbacks = new ArrayList<>();
                 for (int s = 0; s < sets.size(); s++) {
@@ -95,7 +91,7 @@ public final class DictionarySizes {
                         dictionaries[s] = sets.get(s).dictionary(kib * 1024);
                     }
                 }
-                for (int level : levels) {
+                for (int level : a.levels) {
                     long total = 0;
                     double macro = 0;
                     int counted = 0;
@@ -116,8 +112,8 @@ public final class DictionarySizes {
                 }
             }
         }
-        perDataSet(sets, bodies, gzipPerSet, kibs[0] * 1024, methods[0], levels, dcbLevel);
-        sizeDependent(sets, bodies, gzip, kibs[0] * 1024, methods[0], a.lowLevel, a.split);
+        perDataSet(sets, bodies, gzipPerSet, a.kibs[0] * 1024, a.methods[0], a.levels, a.dcbLevel);
+        sizeDependent(sets, bodies, gzip, a.kibs[0] * 1024, a.methods[0], a.lowLevel, a.split);
     }
 
     /**

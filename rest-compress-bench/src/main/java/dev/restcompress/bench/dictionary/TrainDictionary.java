@@ -59,30 +59,24 @@ public final class TrainDictionary {
     }
 
     public static void main(String[] argv) throws Exception {
-        Args a = new Args();
-        if (!Cli.parse(a, argv)) {
+        Args a = Cli.parse(new Args(), argv);
+        if (a == null) {
             return;
         }
-        Path samples = a.samples;
-        Path out = a.out;
-        Path heldOutSamples = a.heldOut;
-        String glob = a.glob;
         int size = parseSize(a.size);
-        int level = a.level;
-        String method = a.method;
         if (size < 1024 || size > 16 << 20) {
             throw new IllegalArgumentException("--size must be 1k to 16m, was " + size);
         }
-        if (!method.equals("raw") && !method.equals("zstd")) {
-            throw new IllegalArgumentException("--method must be raw or zstd, was " + method);
+        if (!a.method.equals("raw") && !a.method.equals("zstd")) {
+            throw new IllegalArgumentException("--method must be raw or zstd, was " + a.method);
         }
-        DictionarySamples.Split split = heldOutSamples == null
-                ? DictionarySamples.split(DictionarySamples.load(samples, glob))
-                : DictionarySamples.separate(DictionarySamples.load(samples, glob),
-                        DictionarySamples.load(heldOutSamples, glob));
+        DictionarySamples.Split split = a.heldOut == null
+                ? DictionarySamples.split(DictionarySamples.load(a.samples, a.glob))
+                : DictionarySamples.separate(DictionarySamples.load(a.samples, a.glob),
+                        DictionarySamples.load(a.heldOut, a.glob));
         List<byte[]> training;
         byte[] dictionary;
-        if (method.equals("raw")) {
+        if (a.method.equals("raw")) {
             // Whole pieces, one round of every source after the other, until the size is full.
             training = DictionarySamples.balanced(split.training(), size);
             dictionary = RawDictionary.concatenate(training, size);
@@ -90,21 +84,21 @@ public final class TrainDictionary {
             training = DictionarySamples.balanced(split.training(), (long) size * TRAINING_BYTES_PER_DICTIONARY_BYTE);
             dictionary = RawDictionary.train(training, size);
         }
-        Files.write(out, dictionary);
+        Files.write(a.out, dictionary);
         System.out.printf(Locale.ROOT, "samples: %d sources (%d held out), %d training pieces (%d used, %d bytes), "
                         + "%d held-out pieces%n", split.sources(), split.heldOutSources(),
                 split.training().stream().mapToInt(List::size).sum(),
                 training.size(), training.stream().mapToLong(p -> p.length).sum(), split.heldOut().size());
-        System.out.printf(Locale.ROOT, "wrote %s: %d bytes, raw (%s)%n", out, dictionary.length,
-                method.equals("raw") ? "sample pieces concatenated" : "first byte 0x0a, then zstd's trained dictionary");
+        System.out.printf(Locale.ROOT, "wrote %s: %d bytes, raw (%s)%n", a.out, dictionary.length,
+                a.method.equals("raw") ? "sample pieces concatenated" : "first byte 0x0a, then zstd's trained dictionary");
         System.out.println("Available-Dictionary: :" + Base64.getEncoder().encodeToString(BenchDictionary.sha256(dictionary))
                 + ":");
         if (split.heldOut().isEmpty()) {
             System.out.println("no held-out samples: give at least five sources to measure the ratio");
             return;
         }
-        report(split.heldOut(), dictionary, level, "held-out pieces below 4 KiB", p -> p.length < 4096);
-        report(split.heldOut(), dictionary, level, "all held-out pieces", p -> true);
+        report(split.heldOut(), dictionary, a.level, "held-out pieces below 4 KiB", p -> p.length < 4096);
+        report(split.heldOut(), dictionary, a.level, "all held-out pieces", p -> true);
     }
 
     private static void report(List<byte[]> heldOut, byte[] dictionary, int level, String title,

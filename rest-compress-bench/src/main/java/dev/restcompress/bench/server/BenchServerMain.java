@@ -64,18 +64,12 @@ public final class BenchServerMain {
     }
 
     public static void main(String[] argv) throws Exception {
-        Args a = new Args();
-        if (!Cli.parse(a, argv)) {
+        Args a = Cli.parse(new Args(), argv);
+        if (a == null) {
             return;
         }
-        String kind = a.kind;
-        String host = a.host;
-        int port = a.port;
-        Path testdata = a.testdata;
-        if (port == 0) {
-            port = freePort(host);
-        }
-        AutoCloseable server = start(kind, host, port, testdata);
+        int port = a.port == 0 ? freePort(a.host) : a.port;
+        AutoCloseable server = start(a.kind, a.host, port, a.testdata);
         System.out.println(READY + port);
         System.out.flush();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII))) {

@@ -91,25 +91,20 @@ public final class DictionaryBreakEven {
     }
 
     public static void main(String[] argv) throws Exception {
-        Args a = new Args();
-        if (!Cli.parse(a, argv)) {
+        Args a = Cli.parse(new Args(), argv);
+        if (a == null) {
             return;
         }
-        Path out = a.out;
-        Files.createDirectories(out);
-        String[] codecs = a.codecs;
-        String[] sizes = a.sizes;
-        int dictKib = a.dictKib;
-        double linkMbps = a.linkMbps;
-        JmhRunner jmh = new JmhRunner(a.forks, a.warmups, a.iterations, a.timeMs, out);
+        Files.createDirectories(a.out);
+        JmhRunner jmh = new JmhRunner(a.forks, a.warmups, a.iterations, a.timeMs, a.out);
         List<Path> folders = JsonRecordSets.folders();
-        ChainedOptionsBuilder options = jmh.options(DictionaryRecordBench.class).param("codec", codecs)
-                .param("size", sizes).param("dictKib", Integer.toString(dictKib))
+        ChainedOptionsBuilder options = jmh.options(DictionaryRecordBench.class).param("codec", a.codecs)
+                .param("size", a.sizes).param("dictKib", Integer.toString(a.dictKib))
                 .param("folders", JsonRecordSets.propertyValue(folders));
         List<Measurement> results = jmh.run("dictionary-break-even", options);
         Markdown md = new Markdown();
-        write(results, dictKib, folders, linkMbps, out, md);
-        Files.writeString(out.resolve("dictionary-break-even.md"), md.toString());
+        write(results, a.dictKib, folders, a.linkMbps, a.out, md);
+        Files.writeString(a.out.resolve("dictionary-break-even.md"), md.toString());
         System.out.println(md);
     }
 
