@@ -62,7 +62,7 @@ public final class OpenModelServers implements AutoCloseable {
                         + OverloadBench.ADAPTIVE_KEY + " setting (only the fixed level is measured)");
             }
         }
-        OpenModelServers s = new OpenModelServers(CpuPinning.apply(oo.pin), oo.quick, supported,
+        OpenModelServers s = new OpenModelServers(CpuPinning.apply(oo.pin.equals("on")), oo.quick, supported,
                 List.copyOf(settings));
         Map<String, ServerToStart> wanted = new LinkedHashMap<>();
         for (String setting : settings) {

@@ -39,24 +39,11 @@ public final class OverloadOptions {
     public double peerSeconds = Double.NaN;
     @Option(names = "--peers-concurrency", description = "closed-model connections at saturation (default 16)")
     public int peerConcurrency = 16;
-    @Option(names = "--pin", arity = "1", description = "on|off: server and generator on separate cores with taskset (default on)",
-            converter = OnOff.class)
-    public boolean pin = true;
+    @Option(names = "--pin", description = "on|off: server and generator on separate cores with taskset (default on)")
+    public String pin = "on";
     @Option(names = "--verify-every", description = "decode and compare every N-th encoded body (default 16; quick 1)")
     public int verifyEvery = -1;
     public boolean quick;
-
-    /** {@code on} or {@code off}. */
-    public static final class OnOff implements picocli.CommandLine.ITypeConverter<Boolean> {
-        @Override
-        public Boolean convert(String v) {
-            return switch (v) {
-                case "on" -> true;
-                case "off" -> false;
-                default -> throw new picocli.CommandLine.TypeConversionException("on or off, was '" + v + "'");
-            };
-        }
-    }
 
     /** Fills in what the user left open, with quick-mode or full-mode defaults, and checks the values. */
     public void applyDefaults(boolean quick) {
@@ -74,6 +61,7 @@ public final class OverloadOptions {
             throw new IllegalArgumentException("the overload and peers numbers must be positive");
         }
         oneOf("--overload-adaptive", adaptive, List.of("off", "on"));
+        oneOf("--pin", List.of(pin), List.of("on", "off"));
         oneOf("--overload-mixes", mixes, List.of("large", "small-json"));
         oneOf("--peers-servers", peers, OurVariants.CHOICES);
         onSettings = settings(onSettings);
