@@ -9,11 +9,11 @@ import dev.restcompress.bench.core.JmhRunner;
 import dev.restcompress.bench.core.Progress;
 import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.interceptor.InterceptorSuite;
-import dev.restcompress.bench.load.BandwidthBench;
-import dev.restcompress.bench.load.LoadBench;
-import dev.restcompress.bench.load.OpenModelServers;
-import dev.restcompress.bench.load.OverloadBench;
-import dev.restcompress.bench.load.PeersBench;
+import dev.restcompress.bench.sweep.BandwidthBench;
+import dev.restcompress.bench.sweep.LoadBench;
+import dev.restcompress.bench.overload.OpenModelServers;
+import dev.restcompress.bench.overload.OverloadBench;
+import dev.restcompress.bench.peers.PeersBench;
 import dev.restcompress.bench.nativefloor.NativeFloor;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.small.SmallPayloadSuite;
@@ -26,6 +26,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jmh.runner.RunnerException;
+import picocli.CommandLine;
 
 /**
  * Runs the benchmark suites and writes the results folder: {@code report.md}, CSV files, PNG charts
@@ -48,11 +49,14 @@ public final class BenchMain {
         BenchOptions o;
         try {
             o = BenchOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println((e.getMessage().equals("help") ? "" : "bench: " + e.getMessage() + "\n")
-                    + BenchOptions.usage());
+        } catch (CommandLine.ParameterException e) {
+            System.err.println("bench: " + e.getMessage());
+            e.getCommandLine().usage(System.err);
             System.exit(2);
             return;
+        }
+        if (o == null) {
+            return; // --help or --version was printed
         }
         System.exit(run(o));
     }

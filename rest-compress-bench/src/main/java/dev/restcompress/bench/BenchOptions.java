@@ -1,96 +1,85 @@
 package dev.restcompress.bench;
 
-import dev.restcompress.bench.load.LoadOptions;
-import dev.restcompress.bench.load.OverloadOptions;
+import dev.restcompress.bench.overload.OverloadOptions;
+import dev.restcompress.bench.sweep.LoadOptions;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
-/**
- * The command line of {@link BenchMain}, parsed and validated. Immutable after parsing.
- *
- * <pre>
- * --quick              smoke mode: few files, 0 forks, 100 ms iterations (finishes in well under 3 min)
- * --corpus DIR         folder of files to compress (default testdata)
- * --out DIR            results folder (default results/bench-&lt;timestamp&gt;)
- * --codecs a,b         codec ids (default: every available one in BenchCodecs)
- * --files a,b          corpus file names for the codec suite (default: all; quick: three)
- * --suites a,b         codec, small, interceptor, load, native, overload, peers, bandwidth
- *                      (default: all but bandwidth)
- * --forks N --warmups N --iterations N --time-ms N    JMH settings (full mode: 1, 2, 3, 1000)
- * --link-mbps N        reference link for the small-payload verdict (default 1000)
- * --native-harness PATH  the compiled libdeflate_harness of the native-floor suite (bench.sh builds it)
- * --load-..., --bandwidth...   the HTTP load and bandwidth suites: see LoadOptions
- * --overload-..., --peers-..., --pin   the overload and peers suites: see OverloadOptions
- * </pre>
- */
+/** The command line of {@link BenchMain} (picocli), parsed and validated. Not changed after parsing. */
+@Command(name = "BenchMain", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Runs the rest-compress benchmark suites and writes a results folder.")
 final class BenchOptions {
+    private static final List<String> SUITES = List.of("codec", "small", "interceptor", "load", "native", "overload",
+            "peers", "bandwidth");
+
+    @Option(names = "--quick", description = "smoke mode: few files, 0 forks, 100 ms iterations (well under 3 min)")
     boolean quick;
+    @Option(names = "--corpus", description = "folder of files to compress (default testdata)")
     Path corpus = Paths.get("testdata");
+    @Option(names = "--out", description = "results folder (default results/bench-<timestamp>)")
     Path out = Paths.get("results", "bench-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    @Option(names = "--codecs", split = ",", description = "codec ids (default: every available one in BenchCodecs)")
     List<String> codecs = new ArrayList<>();
+    @Option(names = "--files", split = ",", description = "corpus file names for the codec suite (default: all; quick: three)")
     List<String> files = new ArrayList<>();
-    List<String> suites = new ArrayList<>(List.of("codec", "small", "interceptor", "load", "native",
-            "overload", "peers"));
+    @Option(names = "--suites", split = ",", description = "of ${COMPLETION-CANDIDATES} (default: all but bandwidth)",
+            completionCandidates = Suites.class)
+    List<String> suites = new ArrayList<>(SUITES.subList(0, SUITES.size() - 1));
+    @Option(names = "--forks", description = "JMH forks (default 1; quick 0)")
+    Integer forks;
+    @Option(names = "--warmups", description = "JMH warm-up iterations (default 2; quick 1)")
+    Integer warmups;
+    @Option(names = "--iterations", description = "JMH measurement iterations (default 3; quick 2)")
+    Integer iterations;
+    @Option(names = "--time-ms", description = "JMH iteration time (default 1000; quick 100)")
+    Integer timeMs;
+    @Option(names = "--link-mbps", description = "reference link for the small-payload verdict (default 1000)")
+    double linkMbps = 1000;
+    @Option(names = "--native-harness", description = "the compiled libdeflate_harness of the native-floor suite "
+            + "(bench.sh builds it); without one the suite says so in the report")
+    Path nativeHarness;
     /** Options of the load and bandwidth suites. */
+    @Mixin
     final LoadOptions load = new LoadOptions();
     /** Options of the overload and peers suites. */
+    @Mixin
     final OverloadOptions overload = new OverloadOptions();
-    /** The native-floor suite's C harness; without one the suite says so in the report. */
-    Path nativeHarness;
-    int forks = 1;
-    int warmups = 2;
-    int iterations = 3;
-    int timeMs = 1000;
-    double linkMbps = 1000;
 
+    /** The suite names, for the help text. */
+    static final class Suites extends ArrayList<String> {
+        Suites() {
+            super(SUITES);
+        }
+    }
+
+    /**
+     * Parses and validates {@code args}; a bad option throws {@link CommandLine.ParameterException}.
+     * Returns null when {@code --help} or {@code --version} asked for text only (printed).
+     */
     static BenchOptions parse(String[] args) {
         BenchOptions o = new BenchOptions();
-        boolean jmhSet = false;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            switch (a) {
-                case "--quick" -> o.quick = true;
-                case "--corpus" -> o.corpus = Paths.get(value(args, ++i, a));
-                case "--out" -> o.out = Paths.get(value(args, ++i, a));
-                case "--codecs" -> o.codecs = List.of(value(args, ++i, a).split(","));
-                case "--files" -> o.files = List.of(value(args, ++i, a).split(","));
-                case "--suites" -> o.suites = List.of(value(args, ++i, a).split(","));
-                case "--forks" -> { o.forks = intValue(args, ++i, a, 0); jmhSet = true; }
-                case "--warmups" -> { o.warmups = intValue(args, ++i, a, 0); jmhSet = true; }
-                case "--iterations" -> { o.iterations = intValue(args, ++i, a, 1); jmhSet = true; }
-                case "--time-ms" -> { o.timeMs = intValue(args, ++i, a, 10); jmhSet = true; }
-                case "--link-mbps" -> o.linkMbps = intValue(args, ++i, a, 1);
-                case "--native-harness" -> o.nativeHarness = Paths.get(value(args, ++i, a));
-                case "-h", "--help" -> throw new IllegalArgumentException("help");
-                default -> {
-                    int used = o.load.accept(args, i);
-                    if (used < 0) {
-                        used = o.overload.accept(args, i);
-                    }
-                    if (used < 0) {
-                        throw new IllegalArgumentException("unknown option " + a);
-                    }
-                    i += used;
-                }
-            }
+        CommandLine cl = new CommandLine(o);
+        cl.parseArgs(args);
+        if (cl.printHelpIfRequested(cl.getParseResult())) {
+            return null;
         }
-        if (o.quick && !jmhSet) {
-            // In-process, short: proves every benchmark runs and every report is produced; the
-            // numbers are only indicative.
-            o.forks = 0;
-            o.warmups = 1;
-            o.iterations = 2;
-            o.timeMs = 100;
-        }
-        List<String> known = List.of("codec", "small", "interceptor", "load", "native", "overload", "peers",
-                "bandwidth");
+        // Quick mode runs in-process and short: it proves every benchmark runs and every report is
+        // produced; the numbers are only indicative.
+        o.forks = check(cl, "--forks", o.forks, o.quick ? 0 : 1, 0);
+        o.warmups = check(cl, "--warmups", o.warmups, o.quick ? 1 : 2, 0);
+        o.iterations = check(cl, "--iterations", o.iterations, o.quick ? 2 : 3, 1);
+        o.timeMs = check(cl, "--time-ms", o.timeMs, o.quick ? 100 : 1000, 10);
         for (String s : o.suites) {
-            if (!known.contains(s)) {
-                throw new IllegalArgumentException("unknown suite " + s + " (" + String.join(", ", known) + ")");
+            if (!SUITES.contains(s)) {
+                throw new CommandLine.ParameterException(cl, "unknown suite " + s + " (" + String.join(", ", SUITES) + ")");
             }
         }
         // --bandwidth asks for the bandwidth suite; the suite without rates has nothing to do.
@@ -99,37 +88,21 @@ final class BenchOptions {
             o.suites.add("bandwidth");
         }
         if (o.suites.contains("bandwidth") && !o.load.hasBandwidths()) {
-            throw new IllegalArgumentException("the bandwidth suite needs --bandwidth RATES (through scripts/bench.sh)");
+            throw new CommandLine.ParameterException(cl, "the bandwidth suite needs --bandwidth RATES (through scripts/bench.sh)");
         }
-        o.load.applyDefaults(o.quick);
-        o.overload.applyDefaults(o.quick);
+        try {
+            o.load.applyDefaults(o.quick);
+            o.overload.applyDefaults(o.quick);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage(), e);
+        }
         return o;
     }
 
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
+    private static int check(CommandLine cl, String option, Integer given, int otherwise, int min) {
+        if (given != null && given < min) {
+            throw new CommandLine.ParameterException(cl, option + " must be >= " + min + ", was " + given);
         }
-        return args[i];
-    }
-
-    private static int intValue(String[] args, int i, String option, int min) {
-        String v = value(args, i, option);
-        try {
-            int n = Integer.parseInt(v);
-            if (n < min) {
-                throw new IllegalArgumentException(option + " must be >= " + min + ", was " + n);
-            }
-            return n;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " must be an integer, was '" + v + "'");
-        }
-    }
-
-    static String usage() {
-        return "usage: BenchMain [--quick] [--corpus DIR] [--out DIR] [--codecs a,b] [--files a,b]\n"
-                + "                 [--suites codec,small,interceptor,load,native,overload,peers,bandwidth]\n"
-                + "                 [--forks N] [--warmups N] [--iterations N] [--time-ms N] [--link-mbps N]\n"
-                + LoadOptions.usage() + " [--native-harness PATH]\n" + OverloadOptions.usage();
+        return given != null ? given : otherwise;
     }
 }

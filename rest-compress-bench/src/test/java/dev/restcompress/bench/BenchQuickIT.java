@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.bench.codec.BenchCodec;
 import dev.restcompress.bench.codec.BenchCodecs;
-import dev.restcompress.bench.load.OverloadBench;
+import dev.restcompress.bench.overload.OverloadBench;
 import dev.restcompress.bench.nativefloor.NativeFloor;
 import dev.restcompress.bench.server.BenchServerMain;
 import java.nio.file.Files;

@@ -1,6 +1,8 @@
 package dev.restcompress.bench.core;
 
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -47,5 +49,23 @@ public record Measurement(String benchmark, String method, Map<String, String> p
     /** A parameter value. */
     public String param(String name) {
         return params.get(name);
+    }
+
+    /**
+     * Per codec and body size, the {@code compress} and {@code decompress} measurements of the JMH class
+     * {@code benchmark} (by {@code codec} and {@code size} parameter); a pair missing one is left out.
+     */
+    public static Map<String, TreeMap<Integer, Measurement[]>> pairsBySize(List<Measurement> all, String benchmark) {
+        Map<String, TreeMap<Integer, Map<String, Measurement>>> grouped = new LinkedHashMap<>();
+        all.stream().filter(m -> m.benchmark().equals(benchmark)).forEach(m -> grouped.computeIfAbsent(m.param("codec"),
+                k -> new TreeMap<>()).computeIfAbsent(Integer.parseInt(m.param("size")), k -> new HashMap<>()).put(m.method(), m));
+        Map<String, TreeMap<Integer, Measurement[]>> out = new LinkedHashMap<>();
+        grouped.forEach((codec, sizes) -> sizes.forEach((size, ops) -> {
+            if (ops.containsKey("compress") && ops.containsKey("decompress")) {
+                out.computeIfAbsent(codec, k -> new TreeMap<>()).put(size,
+                        new Measurement[] {ops.get("compress"), ops.get("decompress")});
+            }
+        }));
+        return out;
     }
 }

@@ -3,14 +3,14 @@ package dev.restcompress.bench.dictionary;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDictCompress;
+import dev.restcompress.bench.core.Cli;
 import dev.restcompress.bench.core.Engine;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The dictionary size goal, from one command (sizes are deterministic; no timing here, see
@@ -39,20 +39,28 @@ public final class DictionarySizes {
     private DictionarySizes() {
     }
 
-    public static void main(String[] args) throws IOException {
-        Map<String, String> o = new LinkedHashMap<>(Map.of("--dict-kib", "64,32,110", "--methods", "concat,first,fastcover,legacy",
-                "--levels", "1,3,6,9,12,19", "--dcb", "5",
-                "--split", "256,512,1024,2048", "--low-level", "3"));
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if (!o.containsKey(args[i])) {
-                throw new IllegalArgumentException("unknown option " + args[i] + ", known: " + o.keySet());
-            }
-            o.put(args[i], args[i + 1]);
+    /** The command line. */
+    @Command(name = "DictionarySizes", mixinStandardHelpOptions = true)
+    static final class Args {
+        @Option(names = "--dict-kib", split = ",", description = "dictionary sizes (default 64,32,110)")
+        int[] kibs = {64, 32, 110};
+        @Option(names = "--methods", split = ",", description = "concat, first, fastcover, legacy (default all)")
+        String[] methods = {"concat", "first", "fastcover", "legacy"};
+        @Option(names = "--levels", split = ",", description = "dcz levels (default 1,3,6,9,12,19)")
+        int[] levels = {1, 3, 6, 9, 12, 19};
+        @Option(names = "--dcb", description = "dcb level (default 5)")
+        int dcbLevel = 5;
+        @Option(names = "--split", split = ",", description = "body size limits of the rows (default 256,512,1024,2048)")
+        int[] split = {256, 512, 1024, 2048};
+        @Option(names = "--low-level", description = "the low dcz level of the comparison (default 3)")
+        int lowLevel = 3;
+    }
+
+    public static void main(String[] argv) throws IOException {
+        Args a = Cli.parse(new Args(), argv);
+        if (a == null) {
+            return;
         }
-        int[] kibs = ints(o.get("--dict-kib"));
-        String[] methods = o.get("--methods").split(",");
-        int[] levels = ints(o.get("--levels"));
-        int dcbLevel = Integer.parseInt(o.get("--dcb"));
         List<JsonRecordSets.DataSet> sets = JsonRecordSets.load();
         List<List<byte[]>> bodies = new ArrayList<>();
         long identity = 0;
@@ -72,8 +80,8 @@ public final class DictionarySizes {
         System.out.printf(Locale.ROOT, "%d data sets, %d held-out bodies under %d B (mean %d B), gzip-6 %.1f%% of identity%n",
                 sets.size(), n, BELOW, identity / n, 100.0 * gzip / identity);
         System.out.printf(Locale.ROOT, "%n%-10s %6s %6s | %8s %8s%n", "method", "dict", "level", "micro", "macro");
-        for (int kib : kibs) {
-            for (String method : methods) {
+        for (int kib : a.kibs) {
+            for (String method : a.methods) {
                 byte[][] dictionaries = new byte[sets.size()][];
                 List<String> fallbacks = new ArrayList<>();
                 for (int s = 0; s < sets.size(); s++) {
@@ -83,7 +91,7 @@ public final class DictionarySizes {
                         dictionaries[s] = sets.get(s).dictionary(kib * 1024);
                     }
                 }
-                for (int level : levels) {
+                for (int level : a.levels) {
                     long total = 0;
                     double macro = 0;
                     int counted = 0;
@@ -104,9 +112,8 @@ public final class DictionarySizes {
                 }
             }
         }
-        perDataSet(sets, bodies, gzipPerSet, kibs[0] * 1024, methods[0], levels, dcbLevel);
-        sizeDependent(sets, bodies, gzip, kibs[0] * 1024, methods[0], Integer.parseInt(o.get("--low-level")),
-                ints(o.get("--split")));
+        perDataSet(sets, bodies, gzipPerSet, a.kibs[0] * 1024, a.methods[0], a.levels, a.dcbLevel);
+        sizeDependent(sets, bodies, gzip, a.kibs[0] * 1024, a.methods[0], a.lowLevel, a.split);
     }
 
     /**
@@ -255,9 +262,5 @@ public final class DictionarySizes {
             total += engine.compress(b, b.length, new byte[engine.maxCompressedLength(b.length)]);
         }
         return total;
-    }
-
-    private static int[] ints(String csv) {
-        return Arrays.stream(csv.split(",")).map(String::trim).mapToInt(Integer::parseInt).toArray();
     }
 }

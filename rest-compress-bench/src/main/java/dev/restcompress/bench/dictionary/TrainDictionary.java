@@ -1,6 +1,7 @@
 package dev.restcompress.bench.dictionary;
 
 import com.github.luben.zstd.Zstd;
+import dev.restcompress.bench.core.Cli;
 import dev.restcompress.bench.core.Engine;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.zip.Deflater;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code scripts/train-dictionary.sh}: trains a browser-usable raw dictionary for RFC 9842 {@code dcz}
@@ -36,49 +39,44 @@ public final class TrainDictionary {
     private TrainDictionary() {
     }
 
-    public static void main(String[] args) throws Exception {
-        Path samples = null;
-        Path out = null;
-        Path heldOutSamples = null;
+    /** The command line of {@code scripts/train-dictionary.sh}. */
+    @Command(name = "train-dictionary.sh", mixinStandardHelpOptions = true)
+    static final class Args {
+        @Option(names = "--samples", required = true, description = "DIR or URL-LIST-FILE")
+        Path samples;
+        @Option(names = "--out", required = true, description = "the dictionary file to write")
+        Path out;
+        @Option(names = "--held-out", description = "held-out samples: DIR or URL-LIST-FILE (default: cut from --samples)")
+        Path heldOut;
+        @Option(names = "--glob", description = "sample file names, e.g. '*.json' (default *)")
         String glob = "*";
-        int size = DEFAULT_SIZE;
+        @Option(names = "--size", description = "dictionary size, 1k to 16m (default 64k)")
+        String size = "64k";
+        @Option(names = "--level", description = "dcz level of the measurement (default 12)")
         int level = DEFAULT_LEVEL;
+        @Option(names = "--method", description = "raw or zstd (default raw)")
         String method = "raw";
-        for (int i = 0; i < args.length; i++) {
-            String value = i + 1 < args.length ? args[i + 1] : null;
-            switch (args[i]) {
-                case "--samples" -> samples = Path.of(need(args[i], value));
-                case "--glob" -> glob = need(args[i], value);
-                case "--held-out" -> heldOutSamples = Path.of(need(args[i], value));
-                case "--out" -> out = Path.of(need(args[i], value));
-                case "--size" -> size = parseSize(need(args[i], value));
-                case "--level" -> level = Integer.parseInt(need(args[i], value));
-                case "--method" -> method = need(args[i], value);
-                case "-h", "--help" -> {
-                    System.out.println("usage: train-dictionary.sh --samples DIR|URL-LIST-FILE [--size 64k] --out FILE"
-                            + " [--level " + DEFAULT_LEVEL + "] [--method raw|zstd] [--held-out DIR|URL-LIST-FILE] [--glob '*.json']");
-                    return;
-                }
-                default -> throw new IllegalArgumentException("unknown argument " + args[i] + " (try --help)");
-            }
-            i++;
+    }
+
+    public static void main(String[] argv) throws Exception {
+        Args a = Cli.parse(new Args(), argv);
+        if (a == null) {
+            return;
         }
-        if (samples == null || out == null) {
-            throw new IllegalArgumentException("--samples and --out are required (try --help)");
-        }
+        int size = parseSize(a.size);
         if (size < 1024 || size > 16 << 20) {
             throw new IllegalArgumentException("--size must be 1k to 16m, was " + size);
         }
-        if (!method.equals("raw") && !method.equals("zstd")) {
-            throw new IllegalArgumentException("--method must be raw or zstd, was " + method);
+        if (!a.method.equals("raw") && !a.method.equals("zstd")) {
+            throw new IllegalArgumentException("--method must be raw or zstd, was " + a.method);
         }
-        DictionarySamples.Split split = heldOutSamples == null
-                ? DictionarySamples.split(DictionarySamples.load(samples, glob))
-                : DictionarySamples.separate(DictionarySamples.load(samples, glob),
-                        DictionarySamples.load(heldOutSamples, glob));
+        DictionarySamples.Split split = a.heldOut == null
+                ? DictionarySamples.split(DictionarySamples.load(a.samples, a.glob))
+                : DictionarySamples.separate(DictionarySamples.load(a.samples, a.glob),
+                        DictionarySamples.load(a.heldOut, a.glob));
         List<byte[]> training;
         byte[] dictionary;
-        if (method.equals("raw")) {
+        if (a.method.equals("raw")) {
             // Whole pieces, one round of every source after the other, until the size is full.
             training = DictionarySamples.balanced(split.training(), size);
             dictionary = RawDictionary.concatenate(training, size);
@@ -86,21 +84,21 @@ public final class TrainDictionary {
             training = DictionarySamples.balanced(split.training(), (long) size * TRAINING_BYTES_PER_DICTIONARY_BYTE);
             dictionary = RawDictionary.train(training, size);
         }
-        Files.write(out, dictionary);
+        Files.write(a.out, dictionary);
         System.out.printf(Locale.ROOT, "samples: %d sources (%d held out), %d training pieces (%d used, %d bytes), "
                         + "%d held-out pieces%n", split.sources(), split.heldOutSources(),
                 split.training().stream().mapToInt(List::size).sum(),
                 training.size(), training.stream().mapToLong(p -> p.length).sum(), split.heldOut().size());
-        System.out.printf(Locale.ROOT, "wrote %s: %d bytes, raw (%s)%n", out, dictionary.length,
-                method.equals("raw") ? "sample pieces concatenated" : "first byte 0x0a, then zstd's trained dictionary");
+        System.out.printf(Locale.ROOT, "wrote %s: %d bytes, raw (%s)%n", a.out, dictionary.length,
+                a.method.equals("raw") ? "sample pieces concatenated" : "first byte 0x0a, then zstd's trained dictionary");
         System.out.println("Available-Dictionary: :" + Base64.getEncoder().encodeToString(BenchDictionary.sha256(dictionary))
                 + ":");
         if (split.heldOut().isEmpty()) {
             System.out.println("no held-out samples: give at least five sources to measure the ratio");
             return;
         }
-        report(split.heldOut(), dictionary, level, "held-out pieces below 4 KiB", p -> p.length < 4096);
-        report(split.heldOut(), dictionary, level, "all held-out pieces", p -> true);
+        report(split.heldOut(), dictionary, a.level, "held-out pieces below 4 KiB", p -> p.length < 4096);
+        report(split.heldOut(), dictionary, a.level, "all held-out pieces", p -> true);
     }
 
     private static void report(List<byte[]> heldOut, byte[] dictionary, int level, String title,
@@ -168,12 +166,5 @@ public final class TrainDictionary {
         String t = text.trim().toLowerCase(Locale.ROOT);
         int factor = t.endsWith("k") ? 1024 : t.endsWith("m") ? 1024 * 1024 : 1;
         return Integer.parseInt(factor == 1 ? t : t.substring(0, t.length() - 1)) * factor;
-    }
-
-    private static String need(String flag, String value) {
-        if (value == null) {
-            throw new IllegalArgumentException(flag + " needs a value");
-        }
-        return value;
     }
 }

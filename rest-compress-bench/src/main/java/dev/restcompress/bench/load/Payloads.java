@@ -3,6 +3,8 @@ package dev.restcompress.bench.load;
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.ResponseBody;
 import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,18 +15,18 @@ import java.util.List;
  * the adaptive-level reference measurements used), and {@code small-json}, every JSON file of the corpus up
  * to {@value #SMALL_MAX} bytes, requested in turn, the traffic of a typical JSON API.
  */
-final class Payloads {
+public final class Payloads {
     /** The large payload unless {@code --overload-file} names another. */
-    static final String DEFAULT_LARGE = "catalog-50k.json";
-    static final int SMALL_MAX = 10 * 1024;
+    public static final String DEFAULT_LARGE = "catalog-50k.json";
+    public static final int SMALL_MAX = 10 * 1024;
     /** Below this the library does not compress (its default threshold), so identity is a right answer. */
     private static final int THRESHOLD = 1024;
 
     private Payloads() {
     }
 
-    static List<ArrivalRun.Payload> mix(Path corpus, String mix, String file) throws IOException {
-        List<ArrivalRun.Payload> out = new ArrayList<>();
+    public static List<LoadGenerator.Payload> mix(Path corpus, String mix, String file) throws IOException {
+        List<LoadGenerator.Payload> out = new ArrayList<>();
         if (mix.equals("large")) {
             out.add(payload(corpus, largeFile(corpus, file)));
             return out;
@@ -40,21 +42,23 @@ final class Payloads {
         return out;
     }
 
-    static String largeFile(Path corpus, String file) {
+    public static String largeFile(Path corpus, String file) {
         if (file != null) {
             return file;
         }
         return Files.isRegularFile(corpus.resolve(DEFAULT_LARGE)) ? DEFAULT_LARGE : ResponseBody.pick(corpus);
     }
 
-    static String describe(List<ArrivalRun.Payload> payloads) {
+    public static String describe(List<LoadGenerator.Payload> payloads) {
         long total = payloads.stream().mapToLong(p -> p.expected().length).sum();
         return payloads.size() == 1 ? payloads.get(0).name() + " (" + total + " B)"
                 : payloads.size() + " files in turn, mean " + total / payloads.size() + " B";
     }
 
-    private static ArrivalRun.Payload payload(Path corpus, String name) {
+    /** One corpus file, served by the demo's {@code /rest/static/<name>}. */
+    public static LoadGenerator.Payload payload(Path corpus, String name) {
         byte[] bytes = Corpus.read(corpus, name);
-        return new ArrivalRun.Payload(name, LoadBench.path(name), bytes, bytes.length >= THRESHOLD);
+        String path = "/rest/static/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
+        return new LoadGenerator.Payload(name, path, bytes, bytes.length >= THRESHOLD);
     }
 }

@@ -10,9 +10,8 @@ import java.util.function.IntFunction;
 /**
  * Runs the threads of one load step and measures the CPU time both processes spent in its measured
  * window: the server child's (from /proc, through {@link ServerProcess#cpuNanos}) and this JVM's.
- * Shared by the closed-loop ({@link LoadRun}) and open-model ({@link ArrivalRun}) generators.
  */
-final class StepThreads {
+public final class StepThreads {
     private StepThreads() {
     }
 
@@ -22,7 +21,7 @@ final class StepThreads {
      * @param serverIoNanos the part of {@code serverNanos} spent by the server's I/O threads
      *        ({@link ServerProcess#ioThreadCpuNanos})
      */
-    record Cpu(long serverNanos, long serverIoNanos, long clientNanos) {
+    public record Cpu(long serverNanos, long serverIoNanos, long clientNanos) {
         /** Microseconds per request, NaN when unknown or no request. */
         double serverUsPer(long requests) {
             return perRequest(serverNanos, requests);
@@ -47,11 +46,11 @@ final class StepThreads {
      *
      * @param server the server child whose CPU time to measure, or null
      */
-    static Cpu run(int count, String name, IntFunction<Runnable> body, long measureFrom, long measureTo,
+    public static Cpu run(int count, String name, IntFunction<Runnable> body, long measureFrom, long measureTo,
             int timeoutMs, ServerProcess server) throws InterruptedException {
         long[] before = {-1, -1, -1};
         Thread mark = new Thread(() -> {
-            LoadRun.sleepUntil(measureFrom);
+            sleepUntil(measureFrom);
             before[0] = server == null ? -1 : server.cpuNanos();
             before[1] = processCpuNanos();
             before[2] = server == null ? -1 : server.ioThreadCpuNanos();
@@ -85,5 +84,17 @@ final class StepThreads {
             return os.getProcessCpuTime();
         }
         return -1;
+    }
+
+    public static void sleepUntil(long nanoTime) {
+        long ms;
+        while ((ms = TimeUnit.NANOSECONDS.toMillis(nanoTime - System.nanoTime())) > 0) {
+            try {
+                Thread.sleep(Math.min(ms, 1000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 }

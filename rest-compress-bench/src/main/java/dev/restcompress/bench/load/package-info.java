@@ -1,7 +1,8 @@
 /**
- * The HTTP load and bandwidth suites: the demo server in its own JVM, a closed-loop load generator
- * on raw sockets that checks every body, concurrency sweeps on loopback and through a tc-limited
- * link between network namespaces, and their reports; the open-model (constant arrival rate) generator with its overload and
- * peers suites. The server processes are in {@code dev.restcompress.bench.server}.
+ * The load engine: {@link dev.restcompress.bench.load.LoadGenerator}, one generator for the open model
+ * (a constant arrival rate) and the closed model (rate 0), on raw sockets, checking every body; its
+ * step result {@link dev.restcompress.bench.load.LoadStep}; the payloads it sends. The suites that
+ * drive it are {@code bench.sweep} (load and bandwidth), {@code bench.overload} and {@code bench.peers};
+ * its CSV and markdown table are {@code bench.report.StepTable}.
  */
 package dev.restcompress.bench.load;

@@ -1,5 +1,6 @@
 package dev.restcompress.bench.server;
 
+import dev.restcompress.bench.core.Cli;
 import dev.restcompress.demo.DemoServer;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -9,6 +10,8 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * A bench server as a child process ({@link ServerProcess}): starts one server on the given host,
@@ -47,24 +50,26 @@ public final class BenchServerMain {
     private BenchServerMain() {
     }
 
-    public static void main(String[] args) throws Exception {
+    /** The child's command line. */
+    @Command(name = "BenchServerMain", mixinStandardHelpOptions = true)
+    static final class Args {
+        @Option(names = "--server", description = "ours, resteasy-gzip, jersey-gzip or undertow-gzip")
         String kind = OURS;
+        @Option(names = "--host")
         String host = "127.0.0.1";
-        int port = 0;
+        @Option(names = "--port", description = "0: a free one")
+        int port;
+        @Option(names = "--testdata")
         Path testdata = Path.of("testdata");
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            switch (args[i]) {
-                case "--server" -> kind = args[i + 1];
-                case "--host" -> host = args[i + 1];
-                case "--port" -> port = Integer.parseInt(args[i + 1]);
-                case "--testdata" -> testdata = Path.of(args[i + 1]);
-                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
-            }
+    }
+
+    public static void main(String[] argv) throws Exception {
+        Args a = Cli.parse(new Args(), argv);
+        if (a == null) {
+            return;
         }
-        if (port == 0) {
-            port = freePort(host);
-        }
-        AutoCloseable server = start(kind, host, port, testdata);
+        int port = a.port == 0 ? freePort(a.host) : a.port;
+        AutoCloseable server = start(a.kind, a.host, port, a.testdata);
         System.out.println(READY + port);
         System.out.flush();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII))) {

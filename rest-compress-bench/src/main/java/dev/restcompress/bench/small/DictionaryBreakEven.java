@@ -1,5 +1,6 @@
 package dev.restcompress.bench.small;
 
+import dev.restcompress.bench.core.Cli;
 import dev.restcompress.bench.core.Engine;
 import dev.restcompress.bench.core.JmhRunner;
 import dev.restcompress.bench.core.Measurement;
@@ -16,6 +17,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The break-even of dictionary compression on small JSON responses, from one command:
@@ -64,32 +67,44 @@ public final class DictionaryBreakEven {
         }
     }
 
-    public static void main(String[] args) throws Exception {
-        Map<String, String> o = new LinkedHashMap<>(Map.of("--codecs", "zstd-3,dcz-3", "--sizes", "128,256,384,512,1024,0",
-                "--dict-kib", "64", "--link-mbps", "1000", "--forks", "1", "--warmups", "3", "--iterations", "5",
-                "--time-ms", "1000", "--out", "target/dictionary-break-even"));
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if (!o.containsKey(args[i])) {
-                throw new IllegalArgumentException("unknown option " + args[i] + ", known: " + o.keySet());
-            }
-            o.put(args[i], args[i + 1]);
+    /** The command line. */
+    @Command(name = "DictionaryBreakEven", mixinStandardHelpOptions = true)
+    static final class Args {
+        @Option(names = "--codecs", split = ",", description = "codec ids (default zstd-3,dcz-3)")
+        String[] codecs = {"zstd-3", "dcz-3"};
+        @Option(names = "--sizes", split = ",", description = "record sizes, 0: whole records (default 128,256,384,512,1024,0)")
+        String[] sizes = {"128", "256", "384", "512", "1024", "0"};
+        @Option(names = "--dict-kib", description = "dictionary size (default 64)")
+        int dictKib = 64;
+        @Option(names = "--link-mbps", description = "reference link (default 1000)")
+        double linkMbps = 1000;
+        @Option(names = "--forks")
+        int forks = 1;
+        @Option(names = "--warmups")
+        int warmups = 3;
+        @Option(names = "--iterations")
+        int iterations = 5;
+        @Option(names = "--time-ms")
+        int timeMs = 1000;
+        @Option(names = "--out")
+        Path out = Path.of("target/dictionary-break-even");
+    }
+
+    public static void main(String[] argv) throws Exception {
+        Args a = Cli.parse(new Args(), argv);
+        if (a == null) {
+            return;
         }
-        Path out = Path.of(o.get("--out"));
-        Files.createDirectories(out);
-        String[] codecs = o.get("--codecs").split(",");
-        String[] sizes = o.get("--sizes").split(",");
-        int dictKib = Integer.parseInt(o.get("--dict-kib"));
-        double linkMbps = Double.parseDouble(o.get("--link-mbps"));
-        JmhRunner jmh = new JmhRunner(Integer.parseInt(o.get("--forks")), Integer.parseInt(o.get("--warmups")),
-                Integer.parseInt(o.get("--iterations")), Integer.parseInt(o.get("--time-ms")), out);
+        Files.createDirectories(a.out);
+        JmhRunner jmh = new JmhRunner(a.forks, a.warmups, a.iterations, a.timeMs, a.out);
         List<Path> folders = JsonRecordSets.folders();
-        ChainedOptionsBuilder options = jmh.options(DictionaryRecordBench.class).param("codec", codecs)
-                .param("size", sizes).param("dictKib", Integer.toString(dictKib))
+        ChainedOptionsBuilder options = jmh.options(DictionaryRecordBench.class).param("codec", a.codecs)
+                .param("size", a.sizes).param("dictKib", Integer.toString(a.dictKib))
                 .param("folders", JsonRecordSets.propertyValue(folders));
         List<Measurement> results = jmh.run("dictionary-break-even", options);
         Markdown md = new Markdown();
-        write(results, dictKib, folders, linkMbps, out, md);
-        Files.writeString(out.resolve("dictionary-break-even.md"), md.toString());
+        write(results, a.dictKib, folders, a.linkMbps, a.out, md);
+        Files.writeString(a.out.resolve("dictionary-break-even.md"), md.toString());
         System.out.println(md);
     }
 

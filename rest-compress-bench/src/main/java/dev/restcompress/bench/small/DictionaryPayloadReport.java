@@ -45,22 +45,8 @@ final class DictionaryPayloadReport {
     DictionaryPayloadReport(Path corpus, List<Measurement> measurements) {
         this.corpus = corpus;
         this.dictionary = BenchDictionary.forCorpus(corpus);
-        Map<String, Map<String, Measurement>> grouped = new LinkedHashMap<>();
-        for (Measurement m : measurements) {
-            if (m.benchmark().equals("DictionaryPayloadBench")) {
-                grouped.computeIfAbsent(m.param("codec") + "/" + m.param("size"), k -> new LinkedHashMap<>())
-                        .put(m.method(), m);
-            }
-        }
-        for (var e : grouped.entrySet()) {
-            String[] key = e.getKey().split("/", 2);
-            Measurement c = e.getValue().get("compress");
-            Measurement d = e.getValue().get("decompress");
-            if (c != null && d != null) {
-                int size = Integer.parseInt(key[1]);
-                byCodec.computeIfAbsent(key[0], k -> new TreeMap<>()).put(size, cell(key[0], size, c, d));
-            }
-        }
+        Measurement.pairsBySize(measurements, "DictionaryPayloadBench").forEach((codec, sizes) -> sizes.forEach((size, cd) ->
+                byCodec.computeIfAbsent(codec, k -> new TreeMap<>()).put(size, cell(codec, size, cd[0], cd[1]))));
     }
 
     private Cell cell(String codec, int size, Measurement c, Measurement d) {

@@ -52,23 +52,8 @@ final class SmallPayloadReport {
     SmallPayloadReport(Path corpus, List<Measurement> measurements, double linkMbps) {
         this.corpus = corpus;
         this.linkMbps = linkMbps;
-        Map<String, Map<String, Measurement>> grouped = new LinkedHashMap<>();
-        for (Measurement m : measurements) {
-            if (m.benchmark().equals("SmallPayloadBench")) {
-                grouped.computeIfAbsent(m.param("codec") + "/" + m.param("size"), k -> new LinkedHashMap<>())
-                        .put(m.method(), m);
-            }
-        }
-        for (var e : grouped.entrySet()) {
-            String[] key = e.getKey().split("/", 2);
-            Measurement c = e.getValue().get("compress");
-            Measurement d = e.getValue().get("decompress");
-            if (c == null || d == null) {
-                continue;
-            }
-            byCodec.computeIfAbsent(key[0], k -> new TreeMap<>())
-                    .put(Integer.parseInt(key[1]), cell(key[0], Integer.parseInt(key[1]), c, d));
-        }
+        Measurement.pairsBySize(measurements, "SmallPayloadBench").forEach((codec, sizes) -> sizes.forEach((size, cd) ->
+                byCodec.computeIfAbsent(codec, k -> new TreeMap<>()).put(size, cell(codec, size, cd[0], cd[1]))));
     }
 
     private Cell cell(String codecId, int size, Measurement c, Measurement d) {

@@ -3,7 +3,6 @@ package dev.restcompress.bench.soak;
 import dev.restcompress.bench.http.HttpConnection;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -34,7 +33,18 @@ public final class SoakMain {
     }
 
     public static void main(String[] args) throws Exception {
-        SoakOptions o = SoakOptions.parse(args);
+        SoakOptions o;
+        try {
+            o = SoakOptions.parse(args);
+        } catch (picocli.CommandLine.ParameterException e) {
+            System.err.println("soak: " + e.getMessage());
+            e.getCommandLine().usage(System.err);
+            System.exit(3);
+            return;
+        }
+        if (o == null) {
+            return; // --help or --version was printed
+        }
         Files.createDirectories(o.out());
         int code = new SoakMain().run(o);
         System.exit(code);

@@ -1,6 +1,9 @@
 package dev.restcompress.bench.soak;
 
 import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The soak's settings, validated once.
@@ -21,102 +24,77 @@ record SoakOptions(Path testdata, Path out, double minutes, double intervalSecon
         int heapMb, int rate, double warmupFraction, double isolatedShare, String onlyPost, double rssMbPerMin,
         double heapMbPerMin, double countPerMin, long maxRssMb, String label, boolean shortRun) {
 
-    static final String USAGE = """
-            usage: SoakMain --testdata DIR --out DIR [--minutes N] [--short] [--only-post CODING]
-                   [--interval S] [--threads N] [--rate N] [--timeout-ms N] [--heap-mb N] [--warmup F] [--isolated F]
-                   [--rss-mb-per-min X] [--heap-mb-per-min X] [--max-rss-mb N] [--label TEXT]
-              --minutes N      load time in minutes (default 10; --short: 1.75)
-              --short          the test-suite mode: 1.75 minutes, 1 s samples, 40% warm-up, isolated
-                               phases half the run
-              --only-post C    POST /rest/echo with Content-Encoding C only (identity, lzf, gzip, zstd, br)
-              --interval S     seconds between samples (default: 5, or less so that each isolated phase
-                               gets 10 samples, but at least 1; --short: 1)
-              --threads N      load threads (default 4)
-              --rate N         requests per second over all threads (default 400; 0: unlimited, which
-                               takes both cores of a small machine)
-              --isolated F     share of the run for the per-coding POST phases (default 0.4; --short: 0.5)
-              --warmup F       leading share of the run left out of the headline slopes (default 0.2; --short: 0.4)
-              --rss-mb-per-min X, --heap-mb-per-min X   leak thresholds (default 2 and 1)
-              --max-rss-mb N   stop early (LEAKED) when the server's RSS passes N MB (default 2048)
-            """;
-
-    static SoakOptions parse(String[] args) {
-        Path testdata = null;
-        Path out = null;
-        Double minutes = null;
-        Double interval = null;
-        Double isolated = null;
+    /** The command line (picocli); {@link #parse} turns it into the record. */
+    @Command(name = "SoakMain", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Soaks the demo server: mixed load, then a POST phase per coding; samples memory, threads, fds.")
+    static final class Cli {
+        @Option(names = "--testdata", required = true, description = "the corpus folder")
+        Path testdata;
+        @Option(names = "--out", required = true, description = "the results folder")
+        Path out;
+        @Option(names = "--minutes", description = "load time in minutes (default 10; --short: 1.75)")
+        Double minutes;
+        @Option(names = "--short", description = "the test-suite mode: 1.75 minutes, 1 s samples, 40%% warm-up, "
+                + "isolated phases half the run")
+        boolean shortRun;
+        @Option(names = "--only-post", description = "POST /rest/echo with Content-Encoding C only (identity, lzf, gzip, zstd, br)")
+        String onlyPost;
+        @Option(names = "--interval", description = "seconds between samples (default: 5, or less so that each "
+                + "isolated phase gets 10 samples, but at least 1; --short: 1)")
+        Double interval;
+        @Option(names = "--threads", description = "load threads (default 4)")
         int threads = 4;
-        int timeoutMs = 10_000;
-        int heapMb = 256;
+        @Option(names = "--rate", description = "requests per second over all threads (default 400; 0: unlimited, "
+                + "which takes both cores of a small machine)")
         int rate = 400;
-        Double warmup = null;
-        String onlyPost = null;
+        @Option(names = "--timeout-ms", description = "socket timeout (default 10000)")
+        int timeoutMs = 10_000;
+        @Option(names = "--heap-mb", description = "the server's heap (default 256)")
+        int heapMb = 256;
+        @Option(names = "--warmup", description = "leading share of the run left out of the headline slopes "
+                + "(default 0.2; --short: 0.4)")
+        Double warmup;
+        @Option(names = "--isolated", description = "share of the run for the per-coding POST phases (default 0.4; --short: 0.5)")
+        Double isolated;
+        @Option(names = "--rss-mb-per-min", description = "RSS and NMT leak threshold (default 2)")
         double rss = 2;
+        @Option(names = "--heap-mb-per-min", description = "heap-after-GC leak threshold (default 1)")
         double heap = 1;
+        @Option(names = "--max-rss-mb", description = "stop early (LEAKED) when the server's RSS passes N MB (default 2048)")
         long maxRss = 2048;
+        @Option(names = "--label", description = "what was measured (commit), for the report")
         String label = "";
-        boolean shortRun = false;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("--short")) {
-                shortRun = true;
-                continue;
-            }
-            if (a.equals("-h") || a.equals("--help")) {
-                System.out.print(USAGE);
-                System.exit(0);
-            }
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException(a + " needs a value\n" + USAGE);
-            }
-            String v = args[++i];
-            switch (a) {
-                case "--testdata" -> testdata = Path.of(v);
-                case "--out" -> out = Path.of(v);
-                case "--minutes" -> minutes = positive(a, Double.parseDouble(v));
-                case "--interval" -> interval = positive(a, Double.parseDouble(v));
-                case "--threads" -> threads = (int) positive(a, Integer.parseInt(v));
-                case "--timeout-ms" -> timeoutMs = (int) positive(a, Integer.parseInt(v));
-                case "--rate" -> rate = Integer.parseInt(v);
-                case "--heap-mb" -> heapMb = (int) positive(a, Integer.parseInt(v));
-                case "--warmup" -> warmup = fraction(a, Double.parseDouble(v));
-                case "--isolated" -> isolated = fraction(a, Double.parseDouble(v));
-                case "--only-post" -> onlyPost = v;
-                case "--rss-mb-per-min" -> rss = positive(a, Double.parseDouble(v));
-                case "--heap-mb-per-min" -> heap = positive(a, Double.parseDouble(v));
-                case "--max-rss-mb" -> maxRss = (long) positive(a, Long.parseLong(v));
-                case "--label" -> label = v;
-                default -> throw new IllegalArgumentException("unknown argument " + a + "\n" + USAGE);
+    }
+
+    /** Parses {@code args}; null when {@code --help} or {@code --version} was printed. */
+    static SoakOptions parse(String[] args) {
+        Cli c = new Cli();
+        CommandLine cl = new CommandLine(c);
+        cl.parseArgs(args);
+        if (cl.printHelpIfRequested(cl.getParseResult())) {
+            return null;
+        }
+        for (double v : new double[] {c.minutes == null ? 1 : c.minutes, c.interval == null ? 1 : c.interval, c.threads,
+            c.timeoutMs, c.heapMb, c.rss, c.heap, c.maxRss}) {
+            if (!(v > 0)) {
+                throw new CommandLine.ParameterException(cl, "the numbers must be positive, got " + v);
             }
         }
-        if (testdata == null || out == null) {
-            throw new IllegalArgumentException("--testdata and --out are required\n" + USAGE);
+        for (Double f : new Double[] {c.warmup, c.isolated}) {
+            if (f != null && !(f >= 0 && f < 1)) {
+                throw new CommandLine.ParameterException(cl, "--warmup and --isolated must be in [0, 1), got " + f);
+            }
         }
         // --short: RSS of this JVM under the mix settles after about 40 s (measured with the decoder leak
         // fixed: +100 MB in the first 10 s, +25 MB more until 40 s, flat after), hence 40% of 105 s.
-        double m = minutes != null ? minutes : shortRun ? 1.75 : 10;
-        double iso = onlyPost != null ? 0 : isolated != null ? isolated : shortRun ? 0.5 : 0.4;
-        if (interval == null) {
-            // At most 5 s, and at least 10 samples in each of the five isolated phases (their slopes
-            // skip the first 30%), but no more than one a second: each sample is a full GC.
-            interval = iso > 0 ? Math.max(1, Math.min(5, Math.floor(m * 60 * iso / 5 / 10 * 10) / 10)) : 5;
-        }
-        return new SoakOptions(testdata, out, m, interval, threads, timeoutMs, heapMb, rate,
-                warmup != null ? warmup : shortRun ? 0.4 : 0.2, iso, onlyPost, rss, heap, 10, maxRss, label, shortRun);
-    }
-
-    private static double positive(String flag, double v) {
-        if (!(v > 0)) {
-            throw new IllegalArgumentException(flag + " must be positive, got " + v);
-        }
-        return v;
-    }
-
-    private static double fraction(String flag, double v) {
-        if (!(v >= 0 && v < 1)) {
-            throw new IllegalArgumentException(flag + " must be in [0, 1), got " + v);
-        }
-        return v;
+        double m = c.minutes != null ? c.minutes : c.shortRun ? 1.75 : 10;
+        double iso = c.onlyPost != null ? 0 : c.isolated != null ? c.isolated : c.shortRun ? 0.5 : 0.4;
+        // At most 5 s, and at least 10 samples in each of the five isolated phases (their slopes skip the
+        // first 30%), but no more than one a second: each sample is a full GC.
+        double interval = c.interval != null ? c.interval
+                : iso > 0 ? Math.max(1, Math.min(5, Math.floor(m * 60 * iso / 5 / 10 * 10) / 10)) : 5;
+        return new SoakOptions(c.testdata, c.out, m, interval, c.threads, c.timeoutMs, c.heapMb, c.rate,
+                c.warmup != null ? c.warmup : c.shortRun ? 0.4 : 0.2, iso, c.onlyPost, c.rss, c.heap, 10, c.maxRss,
+                c.label, c.shortRun);
     }
 }

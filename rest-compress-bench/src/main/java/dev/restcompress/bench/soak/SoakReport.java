@@ -232,8 +232,8 @@ final class SoakReport {
 
         writeSamplesCsv();
         writeRequestsCsv();
-        Files.writeString(o.out().resolve("chart.svg"), SoakChart.svg(samples, runs, series.subList(0, 5),
-                series.subList(5, 7), "rest-compress demo soak: " + v.word()));
+        SoakChart.write(o.out().resolve("chart.svg"), samples, runs, series.subList(0, 5), series.subList(5, 7),
+                "rest-compress demo soak: " + v.word());
         writeMarkdown(v, hw, seriesTable.toString(), phaseTable.toString());
         return v;
     }

@@ -36,14 +36,8 @@ record Trend(int n, double slopePerMin, double stdErr, int dof, double residualS
             }
             groups++;
             n += y.length;
-            double mx = 0;
-            double my = 0;
-            for (int i = 0; i < y.length; i++) {
-                mx += t[i] / 60_000.0;
-                my += y[i];
-            }
-            mx /= y.length;
-            my /= y.length;
+            double mx = meanMinutes(t);
+            double my = java.util.Arrays.stream(y).average().orElse(0);
             for (int i = 0; i < y.length; i++) {
                 double dx = t[i] / 60_000.0 - mx;
                 sxx += dx * dx;
@@ -65,14 +59,8 @@ record Trend(int n, double slopePerMin, double stdErr, int dof, double residualS
                 continue;
             }
             span += (t[t.length - 1] - t[0]) / 60_000.0;
-            double mx = 0;
-            double my = 0;
-            for (int i = 0; i < y.length; i++) {
-                mx += t[i] / 60_000.0;
-                my += y[i];
-            }
-            mx /= y.length;
-            my /= y.length;
+            double mx = meanMinutes(t);
+            double my = java.util.Arrays.stream(y).average().orElse(0);
             double previous = Double.NaN;
             for (int i = 0; i < y.length; i++) {
                 double r = y[i] - (my + slope * (t[i] / 60_000.0 - mx));
@@ -94,10 +82,9 @@ record Trend(int n, double slopePerMin, double stdErr, int dof, double residualS
         return new Trend(n, slope, stdErr, effectiveDof, Math.sqrt(sse / dof), span);
     }
 
-    /** One-sided 99.5% quantiles of Student's t by degrees of freedom (1-10, 12, 15, 20, 30, 60, then normal). */
-    private static final double[][] T_995 = {{1, 63.66}, {2, 9.925}, {3, 5.841}, {4, 4.604}, {5, 4.032}, {6, 3.707},
-        {7, 3.499}, {8, 3.355}, {9, 3.250}, {10, 3.169}, {12, 3.055}, {15, 2.947}, {20, 2.845}, {30, 2.750},
-        {60, 2.660}};
+    private static double meanMinutes(long[] tMillis) {
+        return java.util.Arrays.stream(tMillis).average().orElse(0) / 60_000.0;
+    }
 
     /**
      * A trend beyond {@code threshold} per minute that is also real: significant (one-sided Student t at
@@ -111,12 +98,6 @@ record Trend(int n, double slopePerMin, double stdErr, int dof, double residualS
     }
 
     static double tCritical(int dof) {
-        double t = 2.576;
-        for (int i = T_995.length - 1; i >= 0; i--) {
-            if (dof <= T_995[i][0]) {
-                t = T_995[i][1];
-            }
-        }
-        return dof < 1 ? Double.POSITIVE_INFINITY : t;
+        return dev.restcompress.bench.core.Stats.t(0.995, dof);
     }
 }

@@ -1,4 +1,4 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.sweep;
 
 import dev.restcompress.bench.core.SpiEngine;
 import dev.restcompress.codec.Codec;

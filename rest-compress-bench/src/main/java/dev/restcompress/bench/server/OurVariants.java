@@ -1,6 +1,5 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.server;
 
-import dev.restcompress.bench.server.BenchServerMain;
 import dev.restcompress.codec.Codec;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -25,25 +24,25 @@ import java.util.List;
  *       the codec alone on the same bytes in the generator's JVM ({@link #codecCpuNanos}).</li>
  * </ul>
  */
-final class OurVariants {
-    static final String STATISTICS_OFF = "ours-statistics-off";
-    static final String JFR = "ours-jfr";
-    static final String IDENTITY = "ours-identity";
-    static final String TWIN = "ours-twin";
+public final class OurVariants {
+    public static final String STATISTICS_OFF = "ours-statistics-off";
+    public static final String JFR = "ours-jfr";
+    public static final String IDENTITY = "ours-identity";
+    public static final String TWIN = "ours-twin";
     /** Every server the peers suite can measure: the peers and these variants. */
-    static final List<String> CHOICES = java.util.stream.Stream.concat(BenchServerMain.KINDS.stream(),
+    public static final List<String> CHOICES = java.util.stream.Stream.concat(BenchServerMain.KINDS.stream(),
             java.util.stream.Stream.of(STATISTICS_OFF, JFR, TWIN, IDENTITY)).toList();
 
     private OurVariants() {
     }
 
     /** Whether {@code kind} is a variant of {@code ours} with its own JVM. */
-    static boolean ownJvm(String kind) {
+    public static boolean ownJvm(String kind) {
         return kind.equals(STATISTICS_OFF) || kind.equals(JFR) || kind.equals(TWIN);
     }
 
     /** The JVM options of a variant with its own JVM. */
-    static List<String> jvmOptions(String kind, Path out) {
+    public static List<String> jvmOptions(String kind, Path out) {
         return switch (kind) {
             case STATISTICS_OFF -> List.of("-Drest-compress.statistics=off");
             case JFR -> List.of("-XX:StartFlightRecording:settings=default,filename="
@@ -53,7 +52,7 @@ final class OurVariants {
     }
 
     /** The coding the generator asks {@code kind} for. */
-    static String coding(String kind) {
+    public static String coding(String kind) {
         return kind.equals(IDENTITY) ? "identity" : "gzip";
     }
 
@@ -61,7 +60,7 @@ final class OurVariants {
      * CPU nanoseconds of this thread per {@code codec.compress} of {@code body}, over about
      * {@code seconds} after one second of warm-up (the JIT, the codec's pools).
      */
-    static double codecCpuNanos(Codec codec, byte[] body, double seconds) {
+    public static double codecCpuNanos(Codec codec, byte[] body, double seconds) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         byte[] out = new byte[codec.maxCompressedLength(body.length)];
         long sink = 0;

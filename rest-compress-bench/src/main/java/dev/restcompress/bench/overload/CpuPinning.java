@@ -1,4 +1,4 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.overload;
 
 import java.io.File;
 import java.io.IOException;

@@ -1,5 +1,6 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.sweep;
 
+import dev.restcompress.bench.load.LoadStep;
 import dev.restcompress.bench.report.Csv;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.XyChart;
@@ -19,10 +20,10 @@ final class BandwidthReport {
     private final String file;
     private final int fileBytes;
     private final List<LinkRate> rates;
-    private final List<LoadResult> results;
+    private final List<LoadStep> results;
     private final Map<String, BreakEven> breakEven;
 
-    BandwidthReport(String file, int fileBytes, List<LinkRate> rates, List<LoadResult> results,
+    BandwidthReport(String file, int fileBytes, List<LinkRate> rates, List<LoadStep> results,
                     Map<String, BreakEven> breakEven) {
         this.file = file;
         this.fileBytes = fileBytes;
@@ -31,18 +32,18 @@ final class BandwidthReport {
         this.breakEven = breakEven;
     }
 
-    private LoadResult find(String link, String coding) {
-        return results.stream().filter(r -> r.link().equals(link) && r.coding().equals(coding)).findFirst().orElse(null);
+    private LoadStep find(String link, String coding) {
+        return results.stream().filter(r -> r.label().equals(link) && r.coding().equals(coding)).findFirst().orElse(null);
     }
 
     /** Bytes one response of {@code coding} saves on the wire against identity, measured; NaN if unknown. */
     private double saved(String coding) {
         double identity = Double.NaN;
         double coded = Double.NaN;
-        for (LoadResult r : results) {
-            if (r.requests() > 0 && r.coding().equals("identity")) {
+        for (LoadStep r : results) {
+            if (r.completed() > 0 && r.coding().equals("identity")) {
                 identity = r.wireBytesPerResponse();
-            } else if (r.requests() > 0 && r.coding().equals(coding)) {
+            } else if (r.completed() > 0 && r.coding().equals(coding)) {
                 coded = r.wireBytesPerResponse();
             }
         }
@@ -56,9 +57,9 @@ final class BandwidthReport {
 
     void write(Path dir, Markdown md) {
         Csv csv = LoadReport.csv(results, "link_mbit_s", "link_limit_req_per_s", "vs_identity");
-        for (LoadResult r : results) {
+        for (LoadStep r : results) {
             List<Object> cells = LoadReport.cells(r);
-            double mbps = mbps(r.link());
+            double mbps = mbps(r.label());
             cells.add(mbps);
             cells.add(mbps * 1e6 / 8 / r.wireBytesPerResponse());
             cells.add(vsIdentity(r));
@@ -73,10 +74,10 @@ final class BandwidthReport {
                 + "most responses per second the rate can carry at the measured wire bytes per response; "
                 + "\"vs identity\" is requests/s relative to identity at the same rate.");
         List<List<String>> rows = new ArrayList<>();
-        for (LoadResult r : results) {
-            double mbps = mbps(r.link());
-            rows.add(List.of(r.link(), r.coding(), Integer.toString(r.concurrency()),
-                    Markdown.withError(r.requestsPerSecond(), r.requestsPerSecondError(), 0),
+        for (LoadStep r : results) {
+            double mbps = mbps(r.label());
+            rows.add(List.of(r.label(), r.coding(), Integer.toString(r.connections()),
+                    Markdown.withError(r.servedPerSecond(), r.servedPerSecondError(), 0),
                     Markdown.num(mbps * 1e6 / 8 / r.wireBytesPerResponse(), 0), Markdown.num(vsIdentity(r), 2) + "x",
                     Markdown.num(r.p50Us(), 0), Markdown.num(r.p99Us(), 0), Markdown.num(r.wireBytesPerResponse(), 0),
                     Markdown.num(r.wireMbps(), 1), Long.toString(r.errors())));
@@ -101,9 +102,9 @@ final class BandwidthReport {
         writeChart(dir.resolve("bandwidth.png"));
     }
 
-    private double vsIdentity(LoadResult r) {
-        LoadResult id = find(r.link(), "identity");
-        return id == null || id.requests() == 0 ? Double.NaN : r.requestsPerSecond() / id.requestsPerSecond();
+    private double vsIdentity(LoadStep r) {
+        LoadStep id = find(r.label(), "identity");
+        return id == null || id.completed() == 0 ? Double.NaN : r.servedPerSecond() / id.servedPerSecond();
     }
 
     private double mbps(String link) {
@@ -118,23 +119,23 @@ final class BandwidthReport {
     private void writeChart(Path png) {
         XyChart chart = new XyChart("Requests/s vs link rate (tbf; vertical lines: break-even rates)",
                 "link rate, Mbit/s (log scale)", "requests/s (log scale)", true, true);
-        Map<String, List<LoadResult>> byCoding = new LinkedHashMap<>();
+        Map<String, List<LoadStep>> byCoding = new LinkedHashMap<>();
         results.forEach(r -> byCoding.computeIfAbsent(r.coding(), k -> new ArrayList<>()).add(r));
         double lo = Double.POSITIVE_INFINITY;
         double hi = 0;
-        for (LoadResult r : results) {
-            if (r.requests() > 0) {
-                lo = Math.min(lo, r.requestsPerSecond());
-                hi = Math.max(hi, r.requestsPerSecond());
+        for (LoadStep r : results) {
+            if (r.completed() > 0) {
+                lo = Math.min(lo, r.servedPerSecond());
+                hi = Math.max(hi, r.servedPerSecond());
             }
         }
         int colour = 0;
         for (var e : byCoding.entrySet()) {
             List<XyChart.Point> points = new ArrayList<>();
-            for (LoadResult r : e.getValue()) {
-                double x = mbps(r.link());
-                if (r.requests() > 0 && Double.isFinite(x)) {
-                    points.add(new XyChart.Point(x, r.requestsPerSecond(), r.requestsPerSecondError(), null));
+            for (LoadStep r : e.getValue()) {
+                double x = mbps(r.label());
+                if (r.completed() > 0 && Double.isFinite(x)) {
+                    points.add(new XyChart.Point(x, r.servedPerSecond(), r.servedPerSecondError(), null));
                 }
             }
             chart.add(new XyChart.Series(e.getKey(), points, true, false), colour);

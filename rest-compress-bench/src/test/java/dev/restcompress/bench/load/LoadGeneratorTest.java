@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.restcompress.codec.CodecRegistry;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -23,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * or more from their due time, whatever the machine's speed: the median is a lower bound by
  * construction, not a timing assertion (a slower machine only makes latencies longer).
  */
-class ArrivalRunTest {
+class LoadGeneratorTest {
     private static final int STALL_MS = 800;
     private static final byte[] BODY = "{\"ok\":true}".getBytes(StandardCharsets.UTF_8);
 
@@ -58,14 +57,14 @@ class ArrivalRunTest {
         ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
     }
 
-    private ArrivalRun run() {
-        return new ArrivalRun("127.0.0.1", server.getAddress().getPort(),
-                List.of(new ArrivalRun.Payload("ok.json", "/ok.json", BODY, false)), CodecRegistry.defaults(), 1);
+    private LoadGenerator run() {
+        return new LoadGenerator("127.0.0.1", server.getAddress().getPort(),
+                List.of(new LoadGenerator.Payload("ok.json", "/ok.json", BODY, false)), 1);
     }
 
     @Test
     void aStallCountsAgainstEveryRequestDueDuringIt() throws Exception {
-        ArrivalResult r = run().run("stall", "identity", 100, 1, 0, 1.0, null);
+        LoadStep r = run().run("stall", "identity", 100, 1, 0, 1.0, null);
 
         assertEquals(0, r.errors(), "errors: " + r.firstError());
         assertEquals(100, r.ok() + r.unsent(), "every request due in the window is served or counted unsent");
@@ -76,7 +75,7 @@ class ArrivalRunTest {
 
     @Test
     void theClosedModelMeasuresFromSendingAndNeverRunsLate() throws Exception {
-        ArrivalResult r = run().run("closed", "identity", 0, 2, 0, 0.3, null);
+        LoadStep r = run().run("closed", "identity", 0, 2, 0, 0.3, null);
 
         assertEquals(0, r.errors(), "errors: " + r.firstError());
         assertTrue(r.ok() > 0, "no request served");

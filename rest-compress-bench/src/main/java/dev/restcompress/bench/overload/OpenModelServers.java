@@ -1,7 +1,8 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.overload;
 
 import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.server.BenchServerMain;
+import dev.restcompress.bench.server.OurVariants;
 import dev.restcompress.bench.server.PeerClassPath;
 import dev.restcompress.bench.server.ServerProcess;
 import java.io.IOException;
@@ -61,7 +62,7 @@ public final class OpenModelServers implements AutoCloseable {
                         + OverloadBench.ADAPTIVE_KEY + " setting (only the fixed level is measured)");
             }
         }
-        OpenModelServers s = new OpenModelServers(CpuPinning.apply(oo.pin), oo.quick, supported,
+        OpenModelServers s = new OpenModelServers(CpuPinning.apply(oo.pin.equals("on")), oo.quick, supported,
                 List.copyOf(settings));
         Map<String, ServerToStart> wanted = new LinkedHashMap<>();
         for (String setting : settings) {
@@ -141,20 +142,20 @@ public final class OpenModelServers implements AutoCloseable {
     }
 
     /** The adaptive settings started, {@code off} first. */
-    List<String> settings() {
+    public List<String> settings() {
         return settings;
     }
 
-    boolean adaptiveSupported() {
+    public boolean adaptiveSupported() {
         return adaptiveSupported;
     }
 
-    String pinning() {
+    public String pinning() {
         return pin.describe();
     }
 
     /** The demo server with {@code rest-compress.adaptive=setting}. */
-    ServerProcess adaptive(String setting) throws IOException {
+    public ServerProcess adaptive(String setting) throws IOException {
         ServerProcess p = started.get("adaptive=" + setting);
         if (p == null) {
             throw new IOException("the adaptive=" + setting + " server did not start: "
@@ -164,17 +165,17 @@ public final class OpenModelServers implements AutoCloseable {
     }
 
     /** The demo fixed at the adaptive policy's cheapest gzip level, or null (not started, or adaptive=on not run). */
-    ServerProcess cheapestStep() {
+    public ServerProcess cheapestStep() {
         return started.get(CHEAPEST_STEP);
     }
 
     /** A peer's server ({@code ours} and {@code ours-identity}: the adaptive=off demo), or null if it did not start. */
-    ServerProcess peer(String kind) {
+    public ServerProcess peer(String kind) {
         return started.get(key(kind));
     }
 
     /** Why a peer did not start, or null. */
-    String whyNot(String kind) {
+    public String whyNot(String kind) {
         return skipped.get(key(kind));
     }
 

@@ -1,9 +1,13 @@
 package dev.restcompress.bench.load;
 
+import dev.restcompress.bench.core.SpiEngine;
+import dev.restcompress.bench.core.Stats;
 import dev.restcompress.bench.http.HttpConnection;
 import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.CodecRegistry;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,11 +16,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.LongStream;
 import org.HdrHistogram.Histogram;
 
 /**
- * One load step of the open model (a constant arrival rate) or, with rate 0, of the closed model at
- * saturation, over a rotation of payloads. Used by the overload and peers suites.
+ * The bench's one load generator: a step of the open model (a constant arrival rate) or, with rate 0,
+ * of the closed model, over a rotation of payloads. The load, bandwidth, overload and peers suites all
+ * run it.
  *
  * <p>Open model: request {@code i} is due at {@code start + i / rate}, whatever happened to the ones
  * before it. {@code connections} threads, each with one keep-alive connection, take the next due
@@ -31,27 +37,29 @@ import org.HdrHistogram.Histogram;
  * with the lower bound of their latency (window end minus due time).
  *
  * <p>Closed model (rate 0): each connection sends the next request as soon as the previous one is
- * checked; latency runs from sending. Every response is checked: a 2xx status, the requested coding
- * (or none where the payload is below the compression threshold), and a body that decodes, through
- * the project's codecs, to exactly the payload. Anything else is an error, sorted into non-2xx,
- * timeouts and other errors. Every wait is bounded: threads stop at the window's end and each request
- * by the socket timeout.
+ * checked; latency runs from sending, so it is service time under that concurrency. Every response is
+ * checked: a 2xx status, the requested coding (or none where the payload is below the compression
+ * threshold), and a body that decodes, through the project's codecs as a client's would, to exactly
+ * the payload. Anything else is an error, sorted into non-2xx, timeouts and other errors. Every wait
+ * is bounded: threads stop at the window's end and each request by the socket timeout.
  */
-final class ArrivalRun {
+public final class LoadGenerator {
     /** A wake-up later than this after the due time counts as the generator falling behind. */
-    static final long LATE_MS = 1;
+    public static final long LATE_MS = 1;
     /** Socket connect and read timeout: a response slower than this counts as a timeout. */
     static final int TIMEOUT_MS = 10_000;
+    /** The measured window is cut into this many slices to put an error bar on the rate. */
+    public static final int SLICES = 10;
     private static final long MAX_LATENCY_NS = TimeUnit.SECONDS.toNanos(120);
 
     /** One payload: its request path, the bytes it must decode to, and whether it must come encoded. */
-    record Payload(String name, String path, byte[] expected, boolean mustEncode) {
+    public record Payload(String name, String path, byte[] expected, boolean mustEncode) {
     }
 
     private final String host;
     private final int port;
     private final List<Payload> payloads;
-    private final CodecRegistry codecs;
+    private final CodecRegistry codecs = CodecRegistry.defaults();
     private final int verifyEvery;
 
     /**
@@ -60,17 +68,21 @@ final class ArrivalRun {
      *        about as much CPU as serving it costs a fast server, so checking all of them can make the
      *        generator the bottleneck of a saturation run.
      */
-    ArrivalRun(String host, int port, List<Payload> payloads, CodecRegistry codecs, int verifyEvery) {
+    public LoadGenerator(ServerProcess server, List<Payload> payloads, int verifyEvery) {
+        this(server.host(), server.port(), payloads, verifyEvery);
+    }
+
+    LoadGenerator(String host, int port, List<Payload> payloads, int verifyEvery) {
         this.host = host;
         this.port = port;
         this.payloads = List.copyOf(payloads);
-        this.codecs = codecs;
         this.verifyEvery = Math.max(1, verifyEvery);
     }
 
     /** Per-thread tallies, merged after the step. */
     private static final class Tally {
         final Histogram latency = new Histogram(MAX_LATENCY_NS, 3);
+        final long[] slices = new long[SLICES];
         long ok;
         long completed;
         long non2xx;
@@ -79,14 +91,29 @@ final class ArrivalRun {
         long lateBusy;
         long lateWake;
         long wireBytes;
+        long bodyBytes;
         long unsent;
-        final long[] slices = new long[LoadRun.SLICES];
+
+        synchronized void addTo(Tally all) {
+            all.latency.add(latency);
+            Arrays.setAll(all.slices, k -> all.slices[k] + slices[k]);
+            all.ok += ok;
+            all.completed += completed;
+            all.non2xx += non2xx;
+            all.timeouts += timeouts;
+            all.otherErrors += otherErrors;
+            all.lateBusy += lateBusy;
+            all.lateWake += lateWake;
+            all.wireBytes += wireBytes;
+            all.bodyBytes += bodyBytes;
+            all.unsent += unsent;
+        }
     }
 
     /**
      * Runs one step.
      *
-     * @param label what is measured (server and setting), for the report
+     * @param label what is measured (server and setting, or link), for the report
      * @param coding the Accept-Encoding sent
      * @param ratePerSecond the arrival rate, or 0 for the closed model
      * @param connections connections (threads), each with one request in flight at most
@@ -94,7 +121,7 @@ final class ArrivalRun {
      * @param seconds the measured window
      * @param server the server process, for its CPU time (may be null)
      */
-    ArrivalResult run(String label, String coding, double ratePerSecond, int connections, long warmupMs,
+    public LoadStep run(String label, String coding, double ratePerSecond, int connections, long warmupMs,
             double seconds, ServerProcess server) throws InterruptedException {
         long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(5);
         long measureFrom = start + TimeUnit.MILLISECONDS.toNanos(warmupMs);
@@ -106,59 +133,29 @@ final class ArrivalRun {
         for (int i = 0; i < connections; i++) {
             tallies.add(new Tally());
         }
-        StepThreads.Cpu cpu = StepThreads.run(connections, "arrival-" + label,
+        StepThreads.Cpu cpu = StepThreads.run(connections, "load-" + label,
                 i -> () -> loop(coding, intervalNs, start, measureFrom, measureTo, next, tallies.get(i), firstError),
                 measureFrom, measureTo, TIMEOUT_MS, server);
-
-        Histogram all = new Histogram(MAX_LATENCY_NS, 3);
-        long ok = 0;
-        long completed = 0;
-        long non2xx = 0;
-        long timeouts = 0;
-        long other = 0;
-        long lateBusy = 0;
-        long lateWake = 0;
-        long wire = 0;
-        long unsent = 0;
-        long[] slices = new long[LoadRun.SLICES];
-        for (Tally t : tallies) {
-            synchronized (t) {
-                all.add(t.latency);
-                ok += t.ok;
-                completed += t.completed;
-                non2xx += t.non2xx;
-                timeouts += t.timeouts;
-                other += t.otherErrors;
-                lateBusy += t.lateBusy;
-                lateWake += t.lateWake;
-                wire += t.wireBytes;
-                unsent += t.unsent;
-                for (int k = 0; k < slices.length; k++) {
-                    slices[k] += t.slices[k];
-                }
-            }
-        }
-        Histogram answered = all.copy();
+        Tally all = new Tally();
+        tallies.forEach(t -> t.addTo(all));
+        Histogram answered = all.latency.copy();
         if (intervalNs > 0) {
             // Due in the window but never taken by a connection: their latency is at least what they waited.
             long firstDue = (long) Math.ceil((measureFrom - start) / intervalNs);
-            long taken = next.get();
-            for (long i = Math.max(firstDue, taken); ; i++) {
-                long due = start + (long) (i * intervalNs);
-                if (due >= measureTo) {
-                    break;
-                }
-                unsent++;
-                all.recordValue(Math.min(measureTo - due, MAX_LATENCY_NS));
+            for (long i = Math.max(firstDue, next.get()); start + (long) (i * intervalNs) < measureTo; i++) {
+                all.unsent++;
+                all.latency.recordValue(Math.min(measureTo - (start + (long) (i * intervalNs)), MAX_LATENCY_NS));
             }
         }
         // Per request figures: what completed in the window (CPU time and bytes are the window's too).
-        long handled = completed + non2xx + timeouts + other;
-        double n = Math.max(1, completed);
-        return new ArrivalResult(label, coding, ratePerSecond, connections, seconds, ok, completed,
-                LoadRun.rateError(slices, seconds), non2xx, timeouts, other, firstError.get(), lateBusy, lateWake, unsent,
-                percentileUs(all, 50), percentileUs(all, 99), percentileUs(all, 99.9), all.getMaxValue() / 1e3,
-                completed == 0 ? Double.NaN : wire / n,
+        long handled = all.completed + all.non2xx + all.timeouts + all.otherErrors;
+        double n = Math.max(1, all.completed);
+        Histogram h = all.latency;
+        return new LoadStep(label, coding, ratePerSecond, connections, seconds, all.ok, all.completed,
+                Stats.meanAndError(LongStream.of(all.slices).mapToObj(k -> k * SLICES / seconds).toList())[1],
+                all.non2xx, all.timeouts, all.otherErrors, firstError.get(), all.lateBusy, all.lateWake, all.unsent,
+                percentileUs(h, 50), percentileUs(h, 90), percentileUs(h, 99), percentileUs(h, 99.9), h.getMaxValue() / 1e3,
+                all.completed == 0 ? Double.NaN : all.wireBytes / n, all.completed == 0 ? Double.NaN : all.bodyBytes / n,
                 cpu.serverUsPer(handled), cpu.serverIoUsPer(handled), cpu.clientUsPer(handled), answered);
     }
 
@@ -199,14 +196,16 @@ final class ArrivalRun {
                 }
                 Payload p = payloads.get((int) (i % payloads.size()));
                 long sent = System.nanoTime();
-                String error = null;
+                String error;
                 boolean timeout = false;
                 int status = 0;
                 long wire = 0;
+                long body = 0;
                 try {
                     HttpConnection.Response r = c.get(p.path(), coding);
                     status = r.status();
                     wire = r.wireBytes();
+                    body = r.bodyLength();
                     error = check(coding, p, r, decoded, i % verifyEvery == 0);
                 } catch (SocketTimeoutException e) {
                     timeout = true;
@@ -215,43 +214,36 @@ final class ArrivalRun {
                     error = e.toString();
                 }
                 long done = System.nanoTime();
-                if (error == null && done >= measureFrom && done < measureTo) {
-                    // Throughput counts what the server completed in the window, whenever it was due:
-                    // under overload the requests due late in the window complete after it.
-                    synchronized (t) {
+                synchronized (t) {
+                    if (error == null && done >= measureFrom && done < measureTo) {
+                        // Throughput counts what the server completed in the window, whenever it was due:
+                        // under overload the requests due late in the window complete after it.
                         t.completed++;
                         t.wireBytes += wire;
-                        int slice = (int) ((done - measureFrom) * LoadRun.SLICES / (measureTo - measureFrom));
-                        t.slices[Math.min(slice, LoadRun.SLICES - 1)]++;
+                        t.bodyBytes += body;
+                        t.slices[Math.min((int) ((done - measureFrom) * SLICES / (measureTo - measureFrom)), SLICES - 1)]++;
+                    }
+                    if (due >= measureFrom) {
+                        t.latency.recordValue(Math.min(done - (intervalNs > 0 ? due : sent), MAX_LATENCY_NS));
+                        t.lateBusy += busyLate ? 1 : 0;
+                        t.lateWake += wakeLate ? 1 : 0;
+                        if (error == null) {
+                            t.ok++;
+                        } else if (timeout) {
+                            t.timeouts++;
+                        } else if (status != 0 && (status < 200 || status > 299)) {
+                            t.non2xx++;
+                        } else {
+                            t.otherErrors++;
+                        }
                     }
                 }
-                if (due < measureFrom) {
-                    continue;
-                }
-                synchronized (t) {
-                    t.latency.recordValue(Math.min(done - (intervalNs > 0 ? due : sent), MAX_LATENCY_NS));
-                    if (busyLate) {
-                        t.lateBusy++;
-                    }
-                    if (wakeLate) {
-                        t.lateWake++;
-                    }
-                    if (error == null) {
-                        t.ok++;
-                    } else if (timeout) {
-                        t.timeouts++;
-                    } else if (status != 0 && (status < 200 || status > 299)) {
-                        t.non2xx++;
-                    } else {
-                        t.otherErrors++;
-                    }
-                }
-                if (error != null) {
+                if (error != null && due >= measureFrom) {
                     firstError.compareAndSet(null, p.name() + ": " + error);
-                    if (status == 0) {
-                        // A connection failure: back off briefly rather than spin on a dead server.
-                        LoadRun.sleepUntil(Math.min(measureTo, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20)));
-                    }
+                }
+                if (error != null && status == 0) {
+                    // A connection failure: back off briefly rather than spin on a dead server.
+                    StepThreads.sleepUntil(Math.min(measureTo, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20)));
                 }
             }
         }
@@ -278,7 +270,16 @@ final class ArrivalRun {
         if (r.bodyLength() == 0) {
             return coding + " body is empty";
         }
-        return decode ? BodyCheck.decodes(codecs, coding, r, expected, decoded, p.name()) : null;
+        if (!decode) {
+            return null;
+        }
+        // The scratch array is one byte longer than the payload, so a body that decodes to more is caught.
+        int n;
+        try (InputStream in = codecs.forCoding(coding).decompressingStream(
+                new ByteArrayInputStream(r.body(), 0, r.bodyLength()), decoded.length)) {
+            n = SpiEngine.readFully(in, decoded);
+        }
+        return n == expected.length && Arrays.equals(decoded, 0, n, expected, 0, n) ? null
+                : coding + " body decodes to " + n + " bytes that differ from " + p.name();
     }
-
 }

@@ -1,4 +1,4 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.sweep;
 
 import java.util.Locale;
 import java.util.regex.Matcher;

@@ -1,22 +1,22 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.sweep;
 
-import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.Progress;
 import dev.restcompress.bench.core.ResponseBody;
 import dev.restcompress.bench.core.SuiteContext;
-import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.bench.load.LoadGenerator;
+import dev.restcompress.bench.load.LoadStep;
+import dev.restcompress.bench.load.Payloads;
+import dev.restcompress.bench.server.ServerProcess;
 import java.io.IOException;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The HTTP load suite: the demo server in its own JVM on 127.0.0.1, and a closed-loop
- * load generator ({@link LoadRun}) in this JVM sweeping concurrency for every coding against
+ * The HTTP load suite: the demo server in its own JVM on 127.0.0.1, and a closed-model
+ * load generator ({@link LoadGenerator}) in this JVM sweeping concurrency for every coding against
  * {@code /rest/static/<file>} (the {@code @LZF @FastGzip} endpoint). Steps interleave the codings at
  * each concurrency, so a drift in machine load hits every coding alike. Writes {@code load.csv},
  * {@code load-latency.png}, {@code load-throughput.png} and a report section.
@@ -34,21 +34,20 @@ public final class LoadBench {
         Progress progress = ctx.progress();
         String file = lo.file != null ? lo.file : ResponseBody.pick(corpus);
         byte[] expected = Corpus.read(corpus, file);
-        CodecRegistry codecs = CodecRegistry.defaults();
         int steps = lo.codings.size() * lo.concurrency.size();
         progress.report(String.format(Locale.ROOT, "load suite: %s (%,d B) over HTTP on 127.0.0.1, codings %s x "
                 + "concurrency %s = %d steps of %.1f s + %d ms warm-up (about %.0f s)", file, expected.length,
                 lo.codings, lo.concurrency, steps, lo.seconds, lo.warmupMs,
                 steps * (lo.seconds + lo.warmupMs / 1000.0) + warmUpSeconds(lo) * lo.codings.size() + 3));
-        List<LoadResult> results = new ArrayList<>();
+        List<LoadStep> results = new ArrayList<>();
         try (ServerProcess server = ServerProcess.start(ServerProcess.Spec.demo("127.0.0.1", corpus, ctx.out().resolve("load-server.log")))) {
             progress.report("demo server JVM listening on 127.0.0.1:" + server.port() + " (log: load-server.log)");
-            LoadRun run = new LoadRun(server.host(), server.port(), path(file), expected, codecs);
+            LoadGenerator run = new LoadGenerator(server, List.of(Payloads.payload(corpus, file)), 1);
             warmUp(lo, run, server, progress);
             for (int c : lo.concurrency) {
                 for (String coding : lo.codings) {
-                    LoadResult r = run.run("loopback", coding, c, lo.warmupMs, lo.seconds, server);
-                    progress.report(describe(r));
+                    LoadStep r = run.run("loopback", coding, 0, c, lo.warmupMs, lo.seconds, server);
+                    progress.report(r.describe());
                     results.add(r);
                 }
             }
@@ -57,29 +56,15 @@ public final class LoadBench {
         return FILES;
     }
 
-    /** The request path of a corpus file. */
-    static String path(String file) {
-        return "/rest/static/" + URLEncoder.encode(file, StandardCharsets.UTF_8).replace("+", "%20");
-    }
-
     /** Lets the server JIT-compile every coding's path before anything is recorded. */
-    static void warmUp(LoadOptions lo, LoadRun run, ServerProcess server, Progress progress) throws InterruptedException {
+    static void warmUp(LoadOptions lo, LoadGenerator run, ServerProcess server, Progress progress) throws InterruptedException {
         double s = warmUpSeconds(lo);
         for (String coding : lo.codings) {
-            LoadResult r = run.run("warm-up", coding, 4, 0, s, server);
-            progress.report(String.format(Locale.ROOT, "warm-up %s: %,.0f req/s, %d error(s)%s", coding,
-                    r.requestsPerSecond(), r.errors(), r.firstError() == null ? "" : " (" + r.firstError() + ")"));
+            progress.report(run.run("warm-up " + coding, coding, 0, 4, 0, s, server).describeWarmUp());
         }
     }
 
     private static double warmUpSeconds(LoadOptions lo) {
         return lo.quick ? 1 : 3;
-    }
-
-    static String describe(LoadResult r) {
-        return String.format(Locale.ROOT, "%-9s %-8s c=%-3d %,9.0f +- %,5.0f req/s  p50 %,8.0f us  p90 %,8.0f us  p99 %,8.0f us"
-                        + "  %,7.0f B/resp  %d error(s)%s", r.link(), r.coding(), r.concurrency(), r.requestsPerSecond(), r.requestsPerSecondError(),
-                r.p50Us(), r.p90Us(), r.p99Us(), r.wireBytesPerResponse(), r.errors(),
-                r.firstError() == null ? "" : " first: " + r.firstError());
     }
 }

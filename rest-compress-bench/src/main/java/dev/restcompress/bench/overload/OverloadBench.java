@@ -1,9 +1,11 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.overload;
 
 import dev.restcompress.bench.core.Progress;
 import dev.restcompress.bench.core.SuiteContext;
+import dev.restcompress.bench.load.LoadGenerator;
+import dev.restcompress.bench.load.LoadStep;
+import dev.restcompress.bench.load.Payloads;
 import dev.restcompress.bench.server.ServerProcess;
-import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.codec.Levels;
 import dev.restcompress.config.AdaptiveSettings;
 import java.io.IOException;
@@ -29,10 +31,10 @@ public final class OverloadBench {
     /** The files {@link #run} creates. */
     public static final List<String> FILES = List.of("overload.csv", "overload-served.png", "overload-latency.png");
     /** The library's setting the suite compares. */
-    static final String ADAPTIVE_KEY = AdaptiveSettings.ADAPTIVE;
+    public static final String ADAPTIVE_KEY = AdaptiveSettings.ADAPTIVE;
     /** The adaptive policy's cheapest step for a gzip-only client (step 2 and 3: gzip's streaming level). */
-    static final int CHEAPEST_LEVEL = 1;
-    static final String CHEAPEST_LEVEL_KEY = Levels.levelKey("gzip");
+    public static final int CHEAPEST_LEVEL = 1;
+    public static final String CHEAPEST_LEVEL_KEY = Levels.levelKey("gzip");
 
     private OverloadBench() {
     }
@@ -47,21 +49,21 @@ public final class OverloadBench {
             throws IOException, InterruptedException {
         Progress progress = ctx.progress();
         List<String> settings = servers.settings();
-        List<ArrivalResult> results = new ArrayList<>();
+        List<LoadStep> results = new ArrayList<>();
         Map<String, Double> capacities = new LinkedHashMap<>();
         Map<String, Double> cheapestCapacities = new LinkedHashMap<>();
         Map<String, StepTrace.Summary> traces = new LinkedHashMap<>();
         progress.report("overload suite: " + servers.pinning() + "; settings " + settings + ", mixes " + oo.mixes
                 + ", multipliers " + oo.multipliers + ", " + oo.seconds + " s per step");
         for (String mix : oo.mixes) {
-            List<ArrivalRun.Payload> payloads = Payloads.mix(ctx.corpus(), mix, oo.file);
-            Map<String, ArrivalRun> runs = new LinkedHashMap<>();
+            List<LoadGenerator.Payload> payloads = Payloads.mix(ctx.corpus(), mix, oo.file);
+            Map<String, LoadGenerator> runs = new LinkedHashMap<>();
             for (String s : settings) {
                 ServerProcess p = servers.adaptive(s);
-                runs.put(s, new ArrivalRun(p.host(), p.port(), payloads, CodecRegistry.defaults(), oo.verifyEvery));
+                runs.put(s, new LoadGenerator(p, payloads, oo.verifyEvery));
                 warmUp(runs.get(s), label(mix, s), oo, p, progress);
             }
-            ArrivalResult capacity = capacity(runs.get("off"), label(mix, "off"), oo, servers.adaptive("off"), progress);
+            LoadStep capacity = capacity(runs.get("off"), label(mix, "off"), oo, servers.adaptive("off"), progress);
             results.add(capacity);
             double c = capacity.servedPerSecond();
             capacities.put(mix, c);
@@ -72,11 +74,10 @@ public final class OverloadBench {
             }
             ServerProcess cheapest = servers.cheapestStep();
             if (cheapest != null) {
-                ArrivalRun cheapestRun = new ArrivalRun(cheapest.host(), cheapest.port(), payloads,
-                        CodecRegistry.defaults(), oo.verifyEvery);
+                LoadGenerator cheapestRun = new LoadGenerator(cheapest, payloads, oo.verifyEvery);
                 String label = mix + " gzip level " + CHEAPEST_LEVEL;
                 warmUp(cheapestRun, label, oo, cheapest, progress);
-                ArrivalResult r = capacity(cheapestRun, label, oo, cheapest, progress);
+                LoadStep r = capacity(cheapestRun, label, oo, cheapest, progress);
                 results.add(r);
                 cheapestCapacities.put(mix, r.servedPerSecond());
             }
@@ -92,7 +93,7 @@ public final class OverloadBench {
                 for (String s : settings) {
                     ServerProcess p = servers.adaptive(s);
                     StepTrace trace = StepTrace.start(p.host(), p.port());
-                    ArrivalResult r;
+                    LoadStep r;
                     try {
                         r = runs.get(s).run(label(mix, s) + step, "gzip", m * c, oo.connections, warmupMs(oo),
                                 oo.seconds, p);
@@ -106,7 +107,7 @@ public final class OverloadBench {
                             trace.close();
                         }
                     }
-                    progress.report(describe(r));
+                    progress.report(r.describe());
                     results.add(r);
                 }
             }
@@ -116,11 +117,11 @@ public final class OverloadBench {
         return FILES;
     }
 
-    static String label(String mix, String setting) {
+    public static String label(String mix, String setting) {
         return mix + " adaptive=" + setting;
     }
 
-    static long warmupMs(OverloadOptions oo) {
+    public static long warmupMs(OverloadOptions oo) {
         return oo.quick ? 200 : 1000;
     }
 
@@ -130,18 +131,17 @@ public final class OverloadBench {
      * A/A control) still gained 20% over the next five rounds while the server that had already run
      * the overload suite did not, so every peer ratio carried that warm-up difference.
      */
-    static void warmUp(ArrivalRun run, String label, OverloadOptions oo, ServerProcess server, Progress progress)
+    public static void warmUp(LoadGenerator run, String label, OverloadOptions oo, ServerProcess server, Progress progress)
             throws InterruptedException {
-        ArrivalResult r = run.run(label + " warm-up", "gzip", 0, oo.peerConcurrency, 0, oo.quick ? 0.5 : 15, server);
-        progress.report(String.format(Locale.ROOT, "warm-up %s: %,.0f req/s, %d error(s)%s", label, r.servedPerSecond(),
-                r.errors(), r.firstError() == null ? "" : " (" + r.firstError() + ")"));
+        LoadStep r = run.run(label + " warm-up", "gzip", 0, oo.peerConcurrency, 0, oo.quick ? 0.5 : 15, server);
+        progress.report(r.describeWarmUp());
     }
 
     /** The closed-model capacity: saturation at the peers' concurrency, labelled {@code "<label> capacity"}. */
-    private static ArrivalResult capacity(ArrivalRun run, String label, OverloadOptions oo, ServerProcess server,
+    private static LoadStep capacity(LoadGenerator run, String label, OverloadOptions oo, ServerProcess server,
             Progress progress) throws InterruptedException {
-        ArrivalResult r = run.run(label + " capacity", "gzip", 0, oo.peerConcurrency, warmupMs(oo), oo.seconds, server);
-        progress.report(describe(r));
+        LoadStep r = run.run(label + " capacity", "gzip", 0, oo.peerConcurrency, warmupMs(oo), oo.seconds, server);
+        progress.report(r.describe());
         return r;
     }
 
@@ -153,23 +153,14 @@ public final class OverloadBench {
      * server, seeing that work as load, served the first of them mostly at gzip level 1. So each server
      * also runs 15 s at half the capacity, traced as the steps are, before the first measured step.
      */
-    private static void openModelWarmUp(ArrivalRun run, String label, double capacity, OverloadOptions oo,
+    private static void openModelWarmUp(LoadGenerator run, String label, double capacity, OverloadOptions oo,
             ServerProcess server, Progress progress) throws InterruptedException {
-        ArrivalResult r;
+        LoadStep r;
         try (StepTrace trace = StepTrace.start(server.host(), server.port())) {
             r = run.run(label + " open-model warm-up", "gzip", capacity / 2, oo.connections, 0,
                     oo.quick ? 0.5 : 15, server);
         }
         progress.report(String.format(Locale.ROOT, "open-model warm-up %s: %,.0f of %,.0f req/s, %,.0f us CPU/req",
                 label, r.servedPerSecond(), capacity / 2, r.serverCpuUsPerRequest()));
-    }
-
-    static String describe(ArrivalResult r) {
-        return String.format(Locale.ROOT, "%-34s offered %,8.0f/s served %,8.0f +- %,5.0f/s p50 %,9.0f p99 %,9.0f "
-                        + "p99.9 %,9.0f us %,7.0f B/resp srv %,5.0f us/req err %d/%d/%d late %d/%d unsent %d%s",
-                r.label(), r.offeredPerSecond(), r.servedPerSecond(), r.servedPerSecondError(), r.p50Us(), r.p99Us(),
-                r.p999Us(), r.wireBytesPerResponse(), r.serverCpuUsPerRequest(), r.non2xx(), r.timeouts(),
-                r.otherErrors(), r.lateBusy(), r.lateWake(), r.unsent(),
-                r.firstError() == null ? "" : " first: " + r.firstError());
     }
 }

@@ -1,6 +1,8 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.overload;
 
+import dev.restcompress.bench.load.LoadStep;
 import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.report.StepTable;
 import dev.restcompress.bench.report.XyChart;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +18,7 @@ import java.util.stream.Collectors;
  * one colour per payload mix and setting.
  */
 final class OverloadReport {
-    private final List<ArrivalResult> results;
+    private final List<LoadStep> results;
     private final Map<String, Double> capacities;
     /** Per mix, the closed-model capacity of the demo fixed at the adaptive policy's cheapest gzip level. */
     private final Map<String, Double> cheapestCapacities;
@@ -26,7 +28,7 @@ final class OverloadReport {
     private final OverloadOptions oo;
     private final Map<String, StepTrace.Summary> traces;
 
-    OverloadReport(List<ArrivalResult> results, Map<String, Double> capacities, Map<String, Double> cheapestCapacities,
+    OverloadReport(List<LoadStep> results, Map<String, Double> capacities, Map<String, Double> cheapestCapacities,
             List<String> settings, boolean adaptiveSupported, String pinning, OverloadOptions oo,
             Map<String, StepTrace.Summary> traces) {
         this.cheapestCapacities = cheapestCapacities;
@@ -40,7 +42,7 @@ final class OverloadReport {
     }
 
     void write(Path dir, Markdown md) {
-        ArrivalTable.writeCsv(results, dir.resolve("overload.csv"));
+        StepTable.writeCsv(results, dir.resolve("overload.csv"));
         md.heading(2, "HTTP overload: open model against the gzip capacity");
         md.paragraph("The demo server (`@FastGzip`, level 6, `Accept-Encoding: gzip`) in its own JVM; " + pinning
                 + ". Capacity: the closed model at saturation (" + oo.peerConcurrency + " connections) against "
@@ -53,9 +55,9 @@ final class OverloadReport {
                 + (cheapestCapacities.isEmpty() ? "" : "; the same closed model against the demo fixed at gzip level "
                         + OverloadBench.CHEAPEST_LEVEL + " (the adaptive policy's cheapest step for a gzip-only client): "
                         + cheapestCapacities + " req/s") + ". "
-                + ArrivalTable.method() + " The machine's " + Runtime.getRuntime().availableProcessors()
+                + StepTable.method() + " The machine's " + Runtime.getRuntime().availableProcessors()
                 + " cores may be shared with other work; read ratios, not absolute figures.");
-        ArrivalTable.table(md, results);
+        StepTable.table(md, results);
         writeComparison(md);
         writeTraces(md);
         md.paragraph("![served vs offered](overload-served.png) ![p99 vs offered](overload-latency.png)");
@@ -67,15 +69,15 @@ final class OverloadReport {
      * error from the two slice errors), bytes per response and server CPU per request.
      */
     private void writeComparison(Markdown md) {
-        Map<String, ArrivalResult> byLabel = new LinkedHashMap<>();
+        Map<String, LoadStep> byLabel = new LinkedHashMap<>();
         results.forEach(r -> byLabel.put(r.label(), r));
         List<List<String>> rows = new ArrayList<>();
-        for (ArrivalResult on : results) {
+        for (LoadStep on : results) {
             int at = on.label().indexOf(" adaptive=on x");
             if (at < 0) {
                 continue;
             }
-            ArrivalResult off = byLabel.get(on.label().replace(" adaptive=on x", " adaptive=off x"));
+            LoadStep off = byLabel.get(on.label().replace(" adaptive=on x", " adaptive=off x"));
             if (off == null) {
                 continue;
             }
@@ -124,8 +126,8 @@ final class OverloadReport {
     /** adaptive=off's p99 at the lowest offered load of {@code mix}, NaN without one. */
     private double lightLoadP99Us(String mix) {
         return results.stream().filter(r -> r.offeredPerSecond() > 0 && r.label().startsWith(mix + " adaptive=off x"))
-                .min(Comparator.comparingDouble(ArrivalResult::offeredPerSecond))
-                .map(ArrivalResult::p99Us).orElse(Double.NaN);
+                .min(Comparator.comparingDouble(LoadStep::offeredPerSecond))
+                .map(LoadStep::p99Us).orElse(Double.NaN);
     }
 
     /** The adaptive step during each step, polled from the demo's metrics. */
@@ -165,8 +167,8 @@ final class OverloadReport {
                 "served requests/s", false, false);
         XyChart latency = new XyChart("p99 latency vs offered load (from the due time)", "offered load, x capacity",
                 "p99 latency, µs (log scale)", false, true);
-        Map<String, List<ArrivalResult>> bySeries = new LinkedHashMap<>();
-        for (ArrivalResult r : results) {
+        Map<String, List<LoadStep>> bySeries = new LinkedHashMap<>();
+        for (LoadStep r : results) {
             if (r.offeredPerSecond() > 0) {
                 String key = r.label().substring(0, r.label().lastIndexOf(" x"));
                 bySeries.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
@@ -178,7 +180,7 @@ final class OverloadReport {
             double capacity = capacities.getOrDefault(mix, Double.NaN);
             List<XyChart.Point> s = new ArrayList<>();
             List<XyChart.Point> p99 = new ArrayList<>();
-            for (ArrivalResult r : e.getValue()) {
+            for (LoadStep r : e.getValue()) {
                 double x = r.offeredPerSecond() / capacity;
                 s.add(new XyChart.Point(x, r.servedPerSecond(), r.servedPerSecondError(), null));
                 if (r.p99Us() > 0) {

@@ -1,12 +1,15 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.sweep;
 
-import dev.restcompress.bench.server.BenchServerMain;
-import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.ExternalCommand;
 import dev.restcompress.bench.core.Progress;
 import dev.restcompress.bench.core.ResponseBody;
 import dev.restcompress.bench.core.SuiteContext;
+import dev.restcompress.bench.load.LoadGenerator;
+import dev.restcompress.bench.load.LoadStep;
+import dev.restcompress.bench.load.Payloads;
+import dev.restcompress.bench.server.BenchServerMain;
+import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.CodecRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -55,19 +58,19 @@ public final class BandwidthBench {
                 breakEven.put(coding, BreakEven.measure(codecs.forCoding(coding), expected, lo.quick ? 200 : 1000));
             }
         }
-        List<LoadResult> results = new ArrayList<>();
+        List<LoadStep> results = new ArrayList<>();
         List<String> prefix = List.of("ip", "netns", "exec", "rcb-srv-" + lo.netnsId);
         setRate(lo, "none", progress);
         try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(prefix, ServerProcess.defaultJvmOptions(), List.of(), BenchServerMain.OURS, lo.serverHost, corpus, ctx.out().resolve("bandwidth-server.log")))) {
             progress.report("demo server JVM listening on " + server.host() + ":" + server.port()
                     + " inside namespace rcb-srv-" + lo.netnsId);
-            LoadRun run = new LoadRun(server.host(), server.port(), LoadBench.path(file), expected, codecs);
+            LoadGenerator run = new LoadGenerator(server, List.of(Payloads.payload(corpus, file)), 1);
             LoadBench.warmUp(lo, run, server, progress);
             for (LinkRate rate : rates) {
                 setRate(lo, rate.label(), progress);
                 for (String coding : lo.codings) {
-                    LoadResult r = run.run(rate.label(), coding, c, lo.warmupMs, lo.seconds, server);
-                    progress.report(LoadBench.describe(r));
+                    LoadStep r = run.run(rate.label(), coding, 0, c, lo.warmupMs, lo.seconds, server);
+                    progress.report(r.describe());
                     results.add(r);
                 }
             }

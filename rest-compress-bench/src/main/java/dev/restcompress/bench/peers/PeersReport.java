@@ -1,8 +1,13 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.peers;
 
+import dev.restcompress.bench.core.Stats;
+import dev.restcompress.bench.load.LoadStep;
+import dev.restcompress.bench.overload.OverloadOptions;
 import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.report.StepTable;
 import dev.restcompress.bench.report.XyChart;
 import dev.restcompress.bench.server.BenchServerMain;
+import dev.restcompress.bench.server.OurVariants;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,11 +19,8 @@ import java.util.Map;
  * req/s per server and round.
  */
 final class PeersReport {
-    /** Student's t for a 95% two-sided interval, by degrees of freedom 1 to 9 (10+ uses 2.23). */
-    private static final double[] T_95 = {12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26};
-
     private final String payload;
-    private final Map<String, List<ArrivalResult>> byServer;
+    private final Map<String, List<LoadStep>> byServer;
     private final Map<String, String> skipped;
     private final String pinning;
     private final OverloadOptions oo;
@@ -27,7 +29,7 @@ final class PeersReport {
     /** Wall ns per gzip body inside the codec call in the {@code ours} server, per round (its statistics). */
     private final List<Double> serverCodecNanos;
 
-    PeersReport(String payload, Map<String, List<ArrivalResult>> byServer, Map<String, String> skipped, String pinning,
+    PeersReport(String payload, Map<String, List<LoadStep>> byServer, Map<String, String> skipped, String pinning,
             OverloadOptions oo, List<Double> codecNanos, List<Double> serverCodecNanos) {
         this.codecNanos = codecNanos;
         this.serverCodecNanos = serverCodecNanos;
@@ -38,25 +40,10 @@ final class PeersReport {
         this.oo = oo;
     }
 
-    /** Mean and 95% half-width of {@code values} (NaN half-width for fewer than two). */
-    static double[] meanAndError(List<Double> values) {
-        int n = values.size();
-        double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-        if (n < 2) {
-            return new double[] {mean, Double.NaN};
-        }
-        double ss = 0;
-        for (double v : values) {
-            ss += (v - mean) * (v - mean);
-        }
-        double t = n - 1 <= T_95.length ? T_95[n - 2] : 2.23;
-        return new double[] {mean, t * Math.sqrt(ss / (n - 1)) / Math.sqrt(n)};
-    }
-
     void write(Path dir, Markdown md) {
-        List<ArrivalResult> all = new ArrayList<>();
+        List<LoadStep> all = new ArrayList<>();
         byServer.values().forEach(all::addAll);
-        ArrivalTable.writeCsv(all, dir.resolve("peers.csv"));
+        StepTable.writeCsv(all, dir.resolve("peers.csv"));
         md.heading(2, "HTTP peers: this library's gzip against the runtimes' own");
         md.paragraph("`GET /rest/static/...` serving " + payload + " with `Accept-Encoding: gzip`, the closed model at "
                 + "saturation (" + oo.peerConcurrency + " connections), " + oo.rounds + " round(s) of " + oo.peerSeconds
@@ -68,12 +55,12 @@ final class PeersReport {
                 + "(no JAX-RS). The peers compress with the JDK's zlib at its default level 6. Ratio: ours / peer "
                 + "req/s per round, mean ± 95% interval over the rounds (none with one round); the same for server CPU "
                 + "time per request (peer / ours), which other work on a shared machine disturbs less than req/s. "
-                + ArrivalTable.method());
-        List<ArrivalResult> ours = byServer.get(BenchServerMain.OURS);
+                + StepTable.method());
+        List<LoadStep> ours = byServer.get(BenchServerMain.OURS);
         List<List<String>> ratioRows = new ArrayList<>();
         for (var e : byServer.entrySet()) {
-            List<Double> rps = e.getValue().stream().map(ArrivalResult::servedPerSecond).toList();
-            double[] m = meanAndError(rps);
+            List<Double> rps = e.getValue().stream().map(LoadStep::servedPerSecond).toList();
+            double[] m = Stats.meanAndError(rps);
             String ratio = "n/a";
             String cpuRatio = "n/a";
             if (ours != null && !e.getKey().equals(BenchServerMain.OURS)) {
@@ -83,15 +70,15 @@ final class PeersReport {
                     ratios.add(ours.get(i).servedPerSecond() / e.getValue().get(i).servedPerSecond());
                     cpuRatios.add(e.getValue().get(i).serverCpuUsPerRequest() / ours.get(i).serverCpuUsPerRequest());
                 }
-                double[] r = meanAndError(ratios);
-        double[] inServer = meanAndError(serverCodecNanos.stream().map(ns -> ns / 1000).toList());
+                double[] r = Stats.meanAndError(ratios);
+        double[] inServer = Stats.meanAndError(serverCodecNanos.stream().map(ns -> ns / 1000).toList());
                 ratio = Markdown.withError(r[0], r[1], 2) + "x";
-                double[] c = meanAndError(cpuRatios);
+                double[] c = Stats.meanAndError(cpuRatios);
                 cpuRatio = Markdown.withError(c[0], c[1], 2) + "x";
             }
-            double cpu = e.getValue().stream().mapToDouble(ArrivalResult::serverCpuUsPerRequest).average().orElse(Double.NaN);
-            double bytes = e.getValue().stream().mapToDouble(ArrivalResult::wireBytesPerResponse).average().orElse(Double.NaN);
-            long errors = e.getValue().stream().mapToLong(ArrivalResult::errors).sum();
+            double cpu = e.getValue().stream().mapToDouble(LoadStep::serverCpuUsPerRequest).average().orElse(Double.NaN);
+            double bytes = e.getValue().stream().mapToDouble(LoadStep::wireBytesPerResponse).average().orElse(Double.NaN);
+            long errors = e.getValue().stream().mapToLong(LoadStep::errors).sum();
             ratioRows.add(List.of(e.getKey(), Markdown.withError(m[0], m[1], 0), ratio, Markdown.num(cpu, 0), cpuRatio,
                     Markdown.num(bytes, 0), Long.toString(errors)));
         }
@@ -99,7 +86,7 @@ final class PeersReport {
                 "CPU/req this / ours", "wire B/resp", "errors"), ratioRows);
         skipped.forEach((k, why) -> md.paragraph("**" + k + " left out:** " + why));
         writeHttpCost(md, ours);
-        ArrivalTable.table(md, all);
+        StepTable.table(md, all);
         md.paragraph("![req/s per server](peers.png)");
         writeChart(dir);
     }
@@ -108,8 +95,8 @@ final class PeersReport {
      * What compression costs per request over HTTP (server CPU per request with gzip minus with
      * identity, same server, same payload, same round) against the codec alone on the same bytes.
      */
-    private void writeHttpCost(Markdown md, List<ArrivalResult> ours) {
-        List<ArrivalResult> identity = byServer.get(OurVariants.IDENTITY);
+    private void writeHttpCost(Markdown md, List<LoadStep> ours) {
+        List<LoadStep> identity = byServer.get(OurVariants.IDENTITY);
         if (ours == null || identity == null || codecNanos.isEmpty()) {
             return;
         }
@@ -118,8 +105,8 @@ final class PeersReport {
         List<Double> tasks = new ArrayList<>();
         List<Double> taskRatios = new ArrayList<>();
         for (int i = 0; i < Math.min(Math.min(ours.size(), identity.size()), codecNanos.size()); i++) {
-            ArrivalResult gzip = ours.get(i);
-            ArrivalResult plain = identity.get(i);
+            LoadStep gzip = ours.get(i);
+            LoadStep plain = identity.get(i);
             double codecUs = codecNanos.get(i) / 1000;
             double us = gzip.serverCpuUsPerRequest() - plain.serverCpuUsPerRequest();
             http.add(us);
@@ -128,12 +115,12 @@ final class PeersReport {
             tasks.add(taskUs);
             taskRatios.add(taskUs / codecUs);
         }
-        double[] h = meanAndError(http);
-        double[] c = meanAndError(codecNanos.stream().map(ns -> ns / 1000).toList());
-        double[] r = meanAndError(ratios);
-        double[] t = meanAndError(tasks);
-        double[] tr = meanAndError(taskRatios);
-        double[] inServer = meanAndError(serverCodecNanos.stream().map(ns -> ns / 1000).toList());
+        double[] h = Stats.meanAndError(http);
+        double[] c = Stats.meanAndError(codecNanos.stream().map(ns -> ns / 1000).toList());
+        double[] r = Stats.meanAndError(ratios);
+        double[] t = Stats.meanAndError(tasks);
+        double[] tr = Stats.meanAndError(taskRatios);
+        double[] inServer = Stats.meanAndError(serverCodecNanos.stream().map(ns -> ns / 1000).toList());
         md.paragraph("**Compression over HTTP vs the codec alone** (goal: within 10%): server CPU per request "
                 + "of `ours` with gzip minus `ours-identity` (the same server asked for identity), per round, against "
                 + "the gzip codec of `CodecRegistry.defaults()` (level 6, the demo's) compressing the same bytes in the "
@@ -157,7 +144,7 @@ final class PeersReport {
         for (var e : byServer.entrySet()) {
             List<XyChart.Point> points = new ArrayList<>();
             for (int i = 0; i < e.getValue().size(); i++) {
-                ArrivalResult r = e.getValue().get(i);
+                LoadStep r = e.getValue().get(i);
                 points.add(new XyChart.Point(i + 1, r.servedPerSecond(), r.servedPerSecondError(), null));
             }
             chart.add(new XyChart.Series(e.getKey(), points, true, false), colour++);

@@ -1,22 +1,22 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.report;
 
-import dev.restcompress.bench.report.Csv;
-import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.load.LoadGenerator;
+import dev.restcompress.bench.load.LoadStep;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /** The CSV file and markdown table of open-model steps, shared by the overload and peers reports. */
-final class ArrivalTable {
-    private ArrivalTable() {
+public final class StepTable {
+    private StepTable() {
     }
 
-    static void writeCsv(List<ArrivalResult> results, Path file) {
+    public static void writeCsv(List<LoadStep> results, Path file) {
         Csv csv = new Csv("label", "coding", "offered_per_s", "connections", "seconds", "ok", "completed", "served_per_s",
                 "served_per_s_err", "non2xx", "timeouts", "other_errors", "late_busy", "late_wake", "unsent", "p50_us",
                 "p99_us", "p999_us", "max_us", "wire_bytes_per_response", "server_cpu_us_per_request",
                 "server_io_thread_cpu_us_per_request", "client_cpu_us_per_request", "first_error");
-        for (ArrivalResult r : results) {
+        for (LoadStep r : results) {
             csv.row(r.label(), r.coding(), r.offeredPerSecond(), r.connections(), r.seconds(), r.ok(),
                     r.completed(), r.servedPerSecond(), r.servedPerSecondError(), r.non2xx(), r.timeouts(), r.otherErrors(),
                     r.lateBusy(), r.lateWake(), r.unsent(), r.p50Us(), r.p99Us(), r.p999Us(), r.maxUs(),
@@ -26,9 +26,9 @@ final class ArrivalTable {
         csv.write(file);
     }
 
-    static void table(Markdown md, List<ArrivalResult> results) {
+    public static void table(Markdown md, List<LoadStep> results) {
         List<List<String>> rows = new ArrayList<>();
-        for (ArrivalResult r : results) {
+        for (LoadStep r : results) {
             rows.add(List.of(r.label(), r.offeredPerSecond() > 0 ? Markdown.num(r.offeredPerSecond(), 0) : "closed",
                     Markdown.withError(r.servedPerSecond(), r.servedPerSecondError(), 0), Markdown.num(r.p50Us(), 0),
                     Markdown.num(r.p99Us(), 0), Markdown.num(r.p999Us(), 0),
@@ -40,7 +40,7 @@ final class ArrivalTable {
         md.table(List.of("step", "offered req/s", "served req/s", "p50 µs", "p99 µs", "p99.9 µs",
                 "errors non-2xx / timeout / other", "late busy / late wake / unsent", "wire B/resp",
                 "server CPU µs/req", "of which I/O threads", "client CPU µs/req"), rows);
-        long wake = results.stream().mapToLong(ArrivalResult::lateWake).sum();
+        long wake = results.stream().mapToLong(LoadStep::lateWake).sum();
         long due = results.stream().mapToLong(r -> r.ok() + r.errors() + r.unsent()).sum();
         if (wake * 100 > due) {
             md.paragraph("**The generator fell behind its own schedule** in " + wake + " of " + due + " requests (late "
@@ -48,15 +48,15 @@ final class ArrivalTable {
         }
     }
 
-    static String method() {
+    public static String method() {
         return "Latency is measured from each request's due time in the open model (from sending in the closed "
                 + "model) to having its body decoded and compared with the file, so queueing in a busy server or in "
                 + "the generator's connection pool is not hidden (no coordinated omission); requests due but never "
                 + "sent by the end of a step count with the lower bound of their latency. Served req/s counts the correct responses completed in the step (whenever due), the latency percentiles the requests due in it. *late busy*: sent late "
                 + "because every connection was busy (queued in the generator, as in a client's pool); *late wake*: "
-                + "sent more than " + ArrivalRun.LATE_MS + " ms late with a connection free, i.e. the generator itself "
+                + "sent more than " + LoadGenerator.LATE_MS + " ms late with a connection free, i.e. the generator itself "
                 + "was short of CPU; *unsent*: due in the step, never sent. Served req/s ± is the 95% interval from "
-                + "the rate's spread over " + LoadRun.SLICES + " slices of the step. CPU columns: process CPU time per "
+                + "the rate's spread over " + LoadGenerator.SLICES + " slices of the step. CPU columns: process CPU time per "
                 + "request (server child, from /proc; generator JVM); *of which I/O threads*: the server's non-blocking "
                 + "I/O threads (XNIO's, under Undertow), which on one pinned core spin while a task thread holding the "
                 + "connection's request state is descheduled (`HttpReadListener.handleEvent`), so their share follows "

@@ -1,8 +1,16 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.peers;
 
 import dev.restcompress.bench.core.Progress;
 import dev.restcompress.bench.core.SuiteContext;
+import dev.restcompress.bench.load.LoadGenerator;
+import dev.restcompress.bench.load.LoadStep;
+import dev.restcompress.bench.load.Payloads;
+import dev.restcompress.bench.overload.OpenModelServers;
+import dev.restcompress.bench.overload.OverloadBench;
+import dev.restcompress.bench.overload.OverloadOptions;
+import dev.restcompress.bench.overload.StepTrace;
 import dev.restcompress.bench.server.BenchServerMain;
+import dev.restcompress.bench.server.OurVariants;
 import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.CodecRegistry;
 import java.io.IOException;
@@ -30,13 +38,13 @@ public final class PeersBench {
     public static List<String> run(SuiteContext ctx, OverloadOptions oo, OpenModelServers servers)
             throws IOException, InterruptedException {
         Progress progress = ctx.progress();
-        List<ArrivalRun.Payload> payloads = Payloads.mix(ctx.corpus(), "large", oo.file);
-        Map<String, List<ArrivalResult>> byServer = new LinkedHashMap<>();
+        List<LoadGenerator.Payload> payloads = Payloads.mix(ctx.corpus(), "large", oo.file);
+        Map<String, List<LoadStep>> byServer = new LinkedHashMap<>();
         Map<String, String> skipped = new LinkedHashMap<>();
         progress.report("peers suite: " + Payloads.describe(payloads) + ", servers " + oo.peers + ", " + oo.rounds
                 + " round(s) of " + oo.peerSeconds + " s each at " + oo.peerConcurrency + " connections; "
                 + servers.pinning());
-        Map<String, ArrivalRun> runs = new LinkedHashMap<>();
+        Map<String, LoadGenerator> runs = new LinkedHashMap<>();
         List<Double> codecNanos = new ArrayList<>();
         List<Double> serverCodecNanos = new ArrayList<>();
         for (String kind : oo.peers) {
@@ -46,7 +54,7 @@ public final class PeersBench {
                 progress.report("peers suite: leaving out " + kind + ": " + servers.whyNot(kind));
                 continue;
             }
-            ArrivalRun run = new ArrivalRun(p.host(), p.port(), payloads, CodecRegistry.defaults(), oo.verifyEvery);
+            LoadGenerator run = new LoadGenerator(p, payloads, oo.verifyEvery);
             runs.put(kind, run);
             OverloadBench.warmUp(run, kind, oo, p, progress);
         }
@@ -55,9 +63,9 @@ public final class PeersBench {
                 boolean traced = e.getKey().equals(BenchServerMain.OURS) && runs.containsKey(OurVariants.IDENTITY);
                 ServerProcess server = servers.peer(e.getKey());
                 double[] before = traced ? StepTrace.encodedTotals(server.host(), server.port(), "gzip") : null;
-                ArrivalResult r = e.getValue().run(e.getKey(), OurVariants.coding(e.getKey()), 0, oo.peerConcurrency,
+                LoadStep r = e.getValue().run(e.getKey(), OurVariants.coding(e.getKey()), 0, oo.peerConcurrency,
                         OverloadBench.warmupMs(oo), oo.peerSeconds, servers.peer(e.getKey()));
-                progress.report("round " + round + ": " + OverloadBench.describe(r));
+                progress.report("round " + round + ": " + r.describe());
                 byServer.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(r);
                 double[] after = before == null ? null : StepTrace.encodedTotals(server.host(), server.port(), "gzip");
                 if (after != null && after[0] > before[0]) {

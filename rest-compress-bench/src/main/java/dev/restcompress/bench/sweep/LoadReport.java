@@ -1,5 +1,7 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.sweep;
 
+import dev.restcompress.bench.load.LoadGenerator;
+import dev.restcompress.bench.load.LoadStep;
 import dev.restcompress.bench.report.Csv;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.XyChart;
@@ -17,9 +19,9 @@ final class LoadReport {
     private final String file;
     private final int fileBytes;
     private final String gzipEngine;
-    private final List<LoadResult> results;
+    private final List<LoadStep> results;
 
-    LoadReport(String file, int fileBytes, String gzipEngine, List<LoadResult> results) {
+    LoadReport(String file, int fileBytes, String gzipEngine, List<LoadStep> results) {
         this.file = file;
         this.fileBytes = fileBytes;
         this.gzipEngine = gzipEngine;
@@ -27,7 +29,7 @@ final class LoadReport {
     }
 
     /** The CSV of any list of steps (the bandwidth suite adds its own columns after these). */
-    static Csv csv(List<LoadResult> results, String... extraHeader) {
+    static Csv csv(List<LoadStep> results, String... extraHeader) {
         List<String> header = new ArrayList<>(List.of("link", "coding", "concurrency", "seconds", "requests",
                 "requests_per_s", "requests_per_s_err", "errors", "p50_us", "p90_us", "p99_us", "max_us", "wire_bytes_per_response",
                 "body_bytes_per_response", "wire_mbit_s", "server_cpu_us_per_request", "client_cpu_us_per_request",
@@ -36,9 +38,9 @@ final class LoadReport {
         return new Csv(header.toArray(String[]::new));
     }
 
-    static List<Object> cells(LoadResult r) {
-        return new ArrayList<>(List.of(r.link(), r.coding(), r.concurrency(), r.seconds(), r.requests(),
-                r.requestsPerSecond(), r.requestsPerSecondError(), r.errors(), r.p50Us(), r.p90Us(), r.p99Us(), r.maxUs(),
+    static List<Object> cells(LoadStep r) {
+        return new ArrayList<>(List.of(r.label(), r.coding(), r.connections(), r.seconds(), r.completed(),
+                r.servedPerSecond(), r.servedPerSecondError(), r.errors(), r.p50Us(), r.p90Us(), r.p99Us(), r.maxUs(),
                 r.wireBytesPerResponse(), r.bodyBytesPerResponse(), r.wireMbps(), r.serverCpuUsPerRequest(),
                 r.clientCpuUsPerRequest(), r.firstError() == null ? "" : r.firstError()));
     }
@@ -59,11 +61,11 @@ final class LoadReport {
                 + "concurrency the client's own decoding competes with the server. CPU columns: process CPU time "
                 + "per response (server JVM; load-generator JVM). Wire bytes are the bytes received per "
                 + "response (status line, headers, framing, body). req/s ± is the 95% interval from the rate's "
-                + "spread over " + LoadRun.SLICES + " equal slices of each step.");
+                + "spread over " + LoadGenerator.SLICES + " equal slices of each step.");
         List<List<String>> rows = new ArrayList<>();
-        for (LoadResult r : results) {
-            rows.add(List.of(r.coding(), Integer.toString(r.concurrency()),
-                    Markdown.withError(r.requestsPerSecond(), r.requestsPerSecondError(), 0),
+        for (LoadStep r : results) {
+            rows.add(List.of(r.coding(), Integer.toString(r.connections()),
+                    Markdown.withError(r.servedPerSecond(), r.servedPerSecondError(), 0),
                     Markdown.num(r.p50Us(), 0), Markdown.num(r.p90Us(), 0), Markdown.num(r.p99Us(), 0),
                     Long.toString(r.errors()), Markdown.num(r.wireBytesPerResponse(), 0),
                     Markdown.num(r.wireMbps(), 1), Markdown.num(r.serverCpuUsPerRequest(), 0),
@@ -71,16 +73,16 @@ final class LoadReport {
         }
         md.table(List.of("coding", "concurrency", "req/s", "p50 µs", "p90 µs", "p99 µs", "errors", "wire B/resp",
                 "wire Mbit/s", "server CPU µs/req", "client CPU µs/req"), rows);
-        long errors = results.stream().mapToLong(LoadResult::errors).sum();
+        long errors = results.stream().mapToLong(LoadStep::errors).sum();
         md.paragraph(errors == 0 ? "No errors: every response had the requested coding and decoded to the file."
                 : "**" + errors + " error(s)**; first: `" + results.stream().filter(r -> r.firstError() != null)
-                        .findFirst().map(LoadResult::firstError).orElse("?") + "`.");
+                        .findFirst().map(LoadStep::firstError).orElse("?") + "`.");
         md.paragraph("![latency vs concurrency](load-latency.png) ![requests/s vs concurrency](load-throughput.png)");
         writeCharts(dir);
     }
 
     private void writeCharts(Path dir) {
-        Map<String, List<LoadResult>> byCoding = new LinkedHashMap<>();
+        Map<String, List<LoadStep>> byCoding = new LinkedHashMap<>();
         results.forEach(r -> byCoding.computeIfAbsent(r.coding(), k -> new ArrayList<>()).add(r));
         XyChart latency = new XyChart("Latency vs concurrency (loopback; filled p50, hollow p99)",
                 "concurrent connections (log scale)", "latency, µs (log scale)", true, true);
@@ -91,12 +93,12 @@ final class LoadReport {
             List<XyChart.Point> p50 = new ArrayList<>();
             List<XyChart.Point> p99 = new ArrayList<>();
             List<XyChart.Point> rps = new ArrayList<>();
-            for (LoadResult r : e.getValue()) {
-                if (r.requests() > 0) {
-                    p50.add(new XyChart.Point(r.concurrency(), r.p50Us(), Double.NaN, null));
-                    p99.add(new XyChart.Point(r.concurrency(), r.p99Us(), Double.NaN, null));
+            for (LoadStep r : e.getValue()) {
+                if (r.completed() > 0) {
+                    p50.add(new XyChart.Point(r.connections(), r.p50Us(), Double.NaN, null));
+                    p99.add(new XyChart.Point(r.connections(), r.p99Us(), Double.NaN, null));
                 }
-                rps.add(new XyChart.Point(r.concurrency(), r.requestsPerSecond(), r.requestsPerSecondError(), null));
+                rps.add(new XyChart.Point(r.connections(), r.servedPerSecond(), r.servedPerSecondError(), null));
             }
             latency.add(new XyChart.Series(e.getKey() + " p50", p50, true, false), colour);
             latency.add(new XyChart.Series(e.getKey() + " p99", p99, true, true), colour);

@@ -1,4 +1,4 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.overload;
 
 import dev.restcompress.bench.http.HttpConnection;
 import java.io.IOException;
@@ -17,8 +17,8 @@ import java.util.concurrent.locks.LockSupport;
  * after. So the report can say whether the bytes per response came from a step down, how long it lasted
  * and how often the step moved, instead of guessing from the bytes.
  */
-final class StepTrace implements AutoCloseable {
-    static final int PERIOD_MS = 100;
+public final class StepTrace implements AutoCloseable {
+    public static final int PERIOD_MS = 100;
     private static final String STEP = "rest_compress_adaptive_step ";
     private static final String LOAD = "rest_compress_adaptive_load ";
     private static final String BY_LEVEL = "rest_compress_encoded_bodies_by_level_total{coding=\"";
@@ -39,7 +39,7 @@ final class StepTrace implements AutoCloseable {
      * @param loadsAtDown the server's last CPU sample seen at each poll that found the step lower than the
      *        poll before: the sample that moved it, or the one after (saturated or a run of pressure?)
      */
-    record Summary(int samples, int[] samplesAt, int moves, Map<String, Long> bodiesByLevel,
+    public record Summary(int samples, int[] samplesAt, int moves, Map<String, Long> bodiesByLevel,
             List<Double> loadsAtDown) {
         /** Share of samples at {@code step}, 0 to 1. */
         double shareAt(int step) {
@@ -56,7 +56,7 @@ final class StepTrace implements AutoCloseable {
     }
 
     /** Starts tracing the demo at {@code host:port}, or returns null when it has no metrics endpoint. */
-    static StepTrace start(String host, int port) {
+    public static StepTrace start(String host, int port) {
         try {
             return new StepTrace(host, port);
         } catch (IOException | RuntimeException e) {
@@ -99,7 +99,7 @@ final class StepTrace implements AutoCloseable {
     }
 
     /** Stops polling and returns what was seen, or null when the metrics could not be read. */
-    Summary finish() throws InterruptedException {
+    public Summary finish() throws InterruptedException {
         stop = true;
         poller.join(2_000);
         Map<String, Long> delta = new TreeMap<>();
@@ -128,13 +128,13 @@ final class StepTrace implements AutoCloseable {
         connection.close();
     }
 
-    static int step(String metrics) {
+    public static int step(String metrics) {
         double step = gauge(metrics, STEP);
         return Double.isNaN(step) ? -1 : (int) step;
     }
 
-    /** The value of the unlabelled gauge whose line starts with {@code name}, NaN when absent. */
-    static double gauge(String metrics, String name) {
+    /** The value on the first line that starts with {@code name} (a gauge, or a counter with its labels), NaN when absent. */
+    public static double gauge(String metrics, String name) {
         for (String line : metrics.split("\n")) {
             if (line.startsWith(name)) {
                 return Double.parseDouble(line.substring(name.length()).trim());
@@ -144,7 +144,7 @@ final class StepTrace implements AutoCloseable {
     }
 
     /** {@code coding/level -> bodies} from the Prometheus text. */
-    static Map<String, Long> bodiesByLevel(String metrics) {
+    public static Map<String, Long> bodiesByLevel(String metrics) {
         Map<String, Long> out = new TreeMap<>();
         for (String line : metrics.split("\n")) {
             if (line.startsWith(BY_LEVEL)) {
@@ -162,7 +162,7 @@ final class StepTrace implements AutoCloseable {
      * {bodies, seconds in the codec} of one coding's encoded bodies so far, from the demo's metrics at
      * {@code host:port}, or null when they cannot be read.
      */
-    static double[] encodedTotals(String host, int port, String coding) {
+    public static double[] encodedTotals(String host, int port, String coding) {
         HttpConnection c = new HttpConnection(host, port, 5_000);
         try {
             HttpConnection.Response r = c.get("/rest/metrics", "identity");
@@ -170,22 +170,13 @@ final class StepTrace implements AutoCloseable {
                 return null;
             }
             String metrics = new String(r.body(), 0, r.bodyLength(), StandardCharsets.UTF_8);
-            double bodies = value(metrics, "rest_compress_encoded_bodies_total{coding=\"" + coding + "\"} ");
-            double seconds = value(metrics, "rest_compress_encoded_seconds_total{coding=\"" + coding + "\"} ");
+            double bodies = gauge(metrics, "rest_compress_encoded_bodies_total{coding=\"" + coding + "\"} ");
+            double seconds = gauge(metrics, "rest_compress_encoded_seconds_total{coding=\"" + coding + "\"} ");
             return Double.isNaN(bodies) || Double.isNaN(seconds) ? null : new double[] {bodies, seconds};
         } catch (IOException | RuntimeException e) {
             return null;
         } finally {
             c.close();
         }
-    }
-
-    private static double value(String metrics, String prefix) {
-        for (String line : metrics.split("\n")) {
-            if (line.startsWith(prefix)) {
-                return Double.parseDouble(line.substring(prefix.length()).trim());
-            }
-        }
-        return Double.NaN;
     }
 }

@@ -1,4 +1,4 @@
-package dev.restcompress.bench.load;
+package dev.restcompress.bench.overload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

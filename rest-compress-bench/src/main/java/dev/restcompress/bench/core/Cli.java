@@ -1,0 +1,26 @@
+package dev.restcompress.bench.core;
+
+import picocli.CommandLine;
+
+/** The bench's entry points read their command lines with picocli, through here. */
+public final class Cli {
+    private Cli() {
+    }
+
+    /**
+     * Parses {@code args} into the {@code @Command} object {@code command} and returns it; null when
+     * {@code --help} or {@code --version} was asked for (and printed). A bad command line prints the
+     * error and the usage and exits with status 2.
+     */
+    public static <T> T parse(T command, String[] args) {
+        CommandLine cl = new CommandLine(command);
+        try {
+            cl.parseArgs(args);
+        } catch (CommandLine.ParameterException e) {
+            System.err.println(e.getMessage());
+            cl.usage(System.err);
+            System.exit(2);
+        }
+        return cl.printHelpIfRequested(cl.getParseResult()) ? null : command;
+    }
+}

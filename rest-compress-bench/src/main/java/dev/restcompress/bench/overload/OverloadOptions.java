@@ -1,0 +1,98 @@
+package dev.restcompress.bench.overload;
+
+import dev.restcompress.bench.load.LoadGenerator;
+import dev.restcompress.bench.peers.PeersBench;
+import dev.restcompress.bench.server.BenchServerMain;
+import dev.restcompress.bench.server.OurVariants;
+import dev.restcompress.config.CompressionSettings;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of the overload suite ({@link OverloadBench}) and the peers suite ({@link PeersBench}),
+ * both driven by the {@link LoadGenerator}: a picocli mixin.
+ */
+public final class OverloadOptions {
+    @Option(names = "--overload-multipliers", split = ",", description = "offered load as multiples of the measured capacity (default 0.5,1,2,4)")
+    public List<Double> multipliers = new ArrayList<>(List.of(0.5, 1.0, 2.0, 4.0));
+    @Option(names = "--overload-seconds", description = "measured seconds per step (default 10; quick 0.5)")
+    public double seconds = Double.NaN;
+    @Option(names = "--overload-connections", description = "generator connections in the open model (default 64)")
+    public int connections = 64;
+    @Option(names = "--overload-adaptive", split = ",", description = "rest-compress.adaptive settings to compare (default off,on)")
+    public List<String> adaptive = new ArrayList<>(List.of("off", "on"));
+    /** Extra {@code -Drest-compress.*} options of the adaptive=on server. */
+    @Option(names = "--overload-on-settings", split = ",", description = "more settings k=v of the adaptive=on server, "
+            + "keys without the \"rest-compress.\" prefix (e.g. adaptive.dwell-down=2): to try a tuning")
+    public List<String> onSettings = new ArrayList<>();
+    @Option(names = "--overload-mixes", split = ",", description = "payloads: large, small-json (default both; quick large)")
+    public List<String> mixes;
+    @Option(names = "--overload-file", description = "the large file (default catalog-50k.json, else the load suite's file)")
+    public String file;
+    @Option(names = "--peers-servers", split = ",", description = "ours,resteasy-gzip,jersey-gzip,undertow-gzip (default these four), "
+            + "and ours-statistics-off, ours-jfr, ours-twin, ours-identity")
+    public List<String> peers = new ArrayList<>(BenchServerMain.KINDS);
+    @Option(names = "--peers-rounds", description = "repeated rounds for the error bars (default 3; quick 1)")
+    public int rounds = -1;
+    @Option(names = "--peers-seconds", description = "measured seconds per server per round (default 5; quick 0.5)")
+    public double peerSeconds = Double.NaN;
+    @Option(names = "--peers-concurrency", description = "closed-model connections at saturation (default 16)")
+    public int peerConcurrency = 16;
+    @Option(names = "--pin", description = "on|off: server and generator on separate cores with taskset (default on)")
+    public String pin = "on";
+    @Option(names = "--verify-every", description = "decode and compare every N-th encoded body (default 16; quick 1)")
+    public int verifyEvery = -1;
+    public boolean quick;
+
+    /** Fills in what the user left open, with quick-mode or full-mode defaults, and checks the values. */
+    public void applyDefaults(boolean quick) {
+        this.quick = quick;
+        seconds = Double.isNaN(seconds) ? quick ? 0.5 : 10 : seconds;
+        mixes = mixes == null ? quick ? List.of("large") : List.of("large", "small-json") : mixes;
+        verifyEvery = verifyEvery < 0 ? quick ? 1 : 16 : verifyEvery;
+        rounds = rounds < 0 ? quick ? 1 : 3 : rounds;
+        peerSeconds = Double.isNaN(peerSeconds) ? quick ? 0.5 : 5 : peerSeconds;
+        if (connections < 1 || connections > 1024 || peerConcurrency < 1 || peerConcurrency > 1024) {
+            throw new IllegalArgumentException("connections are bounded by 1..1024");
+        }
+        if (!(seconds > 0 && peerSeconds > 0 && verifyEvery > 0 && rounds > 0)
+                || multipliers.stream().anyMatch(m -> !(m > 0))) {
+            throw new IllegalArgumentException("the overload and peers numbers must be positive");
+        }
+        oneOf("--overload-adaptive", adaptive, List.of("off", "on"));
+        oneOf("--pin", List.of(pin), List.of("on", "off"));
+        oneOf("--overload-mixes", mixes, List.of("large", "small-json"));
+        oneOf("--peers-servers", peers, OurVariants.CHOICES);
+        onSettings = settings(onSettings);
+    }
+
+    /** {@code k=v} as {@code -Drest-compress.k=v} options; an unknown key fails here, not in the server. */
+    private static List<String> settings(List<String> pairs) {
+        List<String> out = new ArrayList<>();
+        for (String kv : pairs) {
+            if (kv.startsWith("-D")) {
+                out.add(kv); // already applied
+                continue;
+            }
+            int eq = kv.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("--overload-on-settings takes key=value pairs, was '" + kv + "'");
+            }
+            String key = CompressionSettings.PREFIX + kv.substring(0, eq).trim();
+            if (!CompressionSettings.unknownKeys(List.of(key)).isEmpty()) {
+                throw new IllegalArgumentException("--overload-on-settings: unknown setting " + key);
+            }
+            out.add("-D" + key + "=" + kv.substring(eq + 1).trim());
+        }
+        return List.copyOf(out);
+    }
+
+    private static void oneOf(String option, List<String> values, List<String> allowed) {
+        for (String s : values) {
+            if (!allowed.contains(s)) {
+                throw new IllegalArgumentException(option + ": unknown value " + s + " (" + String.join(", ", allowed) + ")");
+            }
+        }
+    }
+}

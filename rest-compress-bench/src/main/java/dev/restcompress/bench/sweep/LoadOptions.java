@@ -1,0 +1,70 @@
+package dev.restcompress.bench.sweep;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** The options of the HTTP load suite ({@link LoadBench}) and the bandwidth suite ({@link BandwidthBench}): a picocli mixin. */
+public final class LoadOptions {
+    @Option(names = "--load-codings", split = ",", description = "codings to request (default identity,lzf,gzip: what the demo offers)")
+    List<String> codings = new ArrayList<>(List.of("identity", "lzf", "gzip"));
+    @Option(names = "--load-concurrency", split = ",", description = "closed-model connections per step (default 1,4,16,64; quick 1,4,16)")
+    List<Integer> concurrency;
+    @Option(names = "--load-seconds", description = "measured seconds per step (default 10; quick 1)")
+    double seconds = Double.NaN;
+    @Option(names = "--load-warmup-ms", description = "unrecorded warm-up per step (default 2000; quick 300)")
+    int warmupMs = -1;
+    @Option(names = "--load-file", description = "corpus file served by /rest/static (default: the one closest to 30 KB)")
+    String file;
+    @Option(names = "--bandwidth", split = ",", description = "link rates of the bandwidth suite, e.g. 100mbit,1gbit (adds the suite; root, through bench.sh)")
+    List<String> bandwidths = new ArrayList<>();
+    @Option(names = "--bandwidth-netns", description = "the namespace pair scripts/bench.sh created (rcb-srv-ID, rcb-cli-ID)")
+    String netnsId;
+    @Option(names = "--bandwidth-link-script", description = "netns-link.sh, called as \"P rate ID RATE\" before each rate")
+    Path linkScript;
+    @Option(names = "--bandwidth-concurrency", description = "connections per bandwidth step (default 16)")
+    int bandwidthConcurrency = 16;
+    @Option(names = "--bandwidth-server-host", description = "the server's address inside its namespace (default 10.213.0.2)")
+    String serverHost = BandwidthBench.DEFAULT_SERVER_HOST;
+    /** Quick mode: shorter warm-ups and codec timings. */
+    boolean quick;
+
+    /** Fills in what the user left open, with quick-mode or full-mode defaults, and checks the values. */
+    public void applyDefaults(boolean quick) {
+        this.quick = quick;
+        if (concurrency == null) {
+            concurrency = quick ? List.of(1, 4, 16) : List.of(1, 4, 16, 64);
+        }
+        if (Double.isNaN(seconds)) {
+            seconds = quick ? 1 : 10;
+        }
+        if (warmupMs < 0) {
+            warmupMs = quick ? 300 : 2000;
+        }
+        if (!(seconds > 0) || bandwidthConcurrency < 1) {
+            throw new IllegalArgumentException("--load-seconds and --bandwidth-concurrency must be positive");
+        }
+        for (String c : codings) {
+            if (!List.of("identity", "lzf", "gzip").contains(c)) {
+                throw new IllegalArgumentException("unknown coding " + c + " (identity, lzf, gzip)");
+            }
+        }
+        for (int c : concurrency) {
+            if (c < 1 || c > 1024) {
+                throw new IllegalArgumentException("concurrency " + c + " is outside 1..1024");
+            }
+        }
+        // Fail on a bad rate now, not after the other suites have run for minutes.
+        bandwidths.forEach(LinkRate::parse);
+        if (!bandwidths.isEmpty() && (netnsId == null || linkScript == null)) {
+            throw new IllegalArgumentException("--bandwidth needs the network namespaces scripts/bench.sh "
+                    + "creates (--bandwidth-netns, --bandwidth-link-script); run it through scripts/bench.sh");
+        }
+    }
+
+    /** Whether link rates were given, which asks for the bandwidth suite. */
+    public boolean hasBandwidths() {
+        return !bandwidths.isEmpty();
+    }
+}
