@@ -174,9 +174,13 @@ public final class LibdeflateLoader {
                 }
             }
             return null;
+        } catch (IllegalCallerException e) {
+            // JDK 24+ with --illegal-native-access=deny (a future JDK's default).
+            return "loading the native shim " + resource + " was refused: " + e.getMessage()
+                    + " (start the JVM with --enable-native-access=ALL-UNNAMED)";
         } catch (IOException | LinkageError | RuntimeException e) {
-            return "loading the native shim " + resource + " failed on platform " + platform()
-                    + " (it needs glibc 2.17+): " + e;
+            String hint = e instanceof UnsatisfiedLinkError ? " (the shims need glibc 2.17 or newer)" : "";
+            return "loading the native shim " + resource + " failed on platform " + platform() + hint + ": " + e;
         }
     }
 

@@ -33,6 +33,9 @@ class ForkedJvmTest {
     @TempDir
     Path tmp;
 
+    /** Whether child JVMs get --enable-native-access=ALL-UNNAMED (as the build's own JVMs do). */
+    private boolean nativeAccess = true;
+
     @Test
     void defaultEngineIsTheBundledLibdeflate() throws Exception {
         List<String> out = runJava(List.of(), "-Dunused=1", FallbackMain.class.getName());
@@ -118,6 +121,19 @@ class ForkedJvmTest {
                 logged.get(0));
     }
 
+    /** JDK 24+ refusing native access (a future JDK's default): the fallback, saying what to add. */
+    @Test
+    void deniedNativeAccessFallsBackSayingWhatToAdd() throws Exception {
+        assumeTrue(Runtime.version().feature() >= 24, "needs JDK 24+ for --illegal-native-access (this is "
+                + Runtime.version() + ")");
+        nativeAccess = false;
+        List<String> out = runJava(List.of(), "--illegal-native-access=deny", FallbackMain.class.getName());
+        assertTrue(out.contains("engine=JDK") && out.contains("roundtrip=ok"), String.join("\n", out));
+        List<String> logged = out.stream().filter(l -> l.contains(UNAVAILABLE)).toList();
+        assertEquals(1, logged.size(), String.join("\n", out));
+        assertTrue(logged.get(0).contains("--enable-native-access=ALL-UNNAMED"), logged.get(0));
+    }
+
     @Test
     void jdkEngineNeverLoadsNativeCode() throws Exception {
         List<String> out = runJava(List.of(), "-Drest-compress.gzip.engine=jdk", FallbackMain.class.getName());
@@ -188,7 +204,9 @@ class ForkedJvmTest {
         Path log = Files.createTempFile(tmp, "child", ".log");
         List<String> cmd = new ArrayList<>(prefix);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("--enable-native-access=ALL-UNNAMED");
+        if (nativeAccess) {
+            cmd.add("--enable-native-access=ALL-UNNAMED");
+        }
         cmd.add("-Xmx256m");
         cmd.add("-Djava.util.logging.SimpleFormatter.format=%4$s %5$s%n");
         cmd.add("-cp");
