@@ -72,5 +72,6 @@ exec qemu-aarch64-static -L "$sysroot" "$sysroot/$java_rel/bin/java" -XX:TieredS
 EOF
 chmod +x "$jvm_dir/bin/java"
 cp -f "$sysroot/$java_rel/release" "$jvm_dir/release" 2>/dev/null || echo 'JAVA_VERSION="17"' > "$jvm_dir/release"
-"$jvm_dir/bin/java" -version 2>&1 | grep -q 'aarch64\|openjdk' || die "the arm64 java does not start: $("$jvm_dir/bin/java" -version 2>&1 | head -3)"
-log "ready: $jvm_dir/bin/java ($("$jvm_dir/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *os.arch = //p'))"
+arch="$("$jvm_dir/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *os.arch = //p')"
+[ "$arch" = aarch64 ] || die "the arm64 java does not start: $("$jvm_dir/bin/java" -version 2>&1 | head -3)"
+log "ready: $jvm_dir/bin/java (os.arch $arch)"
