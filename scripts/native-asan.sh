@@ -14,10 +14,14 @@ trap 'rm -rf "$work"' EXIT
 mvn -B -q test-compile -pl rest-compress-lib
 mvn -B -q dependency:build-classpath -pl rest-compress-lib -Dmdep.includeScope=test -Dmdep.outputFile="$work/cp.txt"
 mkdir -p "$work/native/linux-x86_64"
+# The bundled shim, with libdeflate's own sources (unpacked by the build's native step,
+# rest-compress-lib/src/main/c/build.sh) instrumented too.
+src="$(ls -d rest-compress-lib/target/native-build/libdeflate-* | head -1)"
+[ -f "$src/libdeflate.h" ] || { echo "no libdeflate source under rest-compress-lib/target/native-build" >&2; exit 1; }
 gcc -shared -fPIC -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -std=gnu11 \
-    -I"$java_home/include" -I"$java_home/include/linux" \
+    -I"$java_home/include" -I"$java_home/include/linux" -I"$src" \
     -o "$work/native/linux-x86_64/librestcompress_libdeflate.so" \
-    rest-compress-lib/src/main/c/restcompress_libdeflate.c -ldl
+    rest-compress-lib/src/main/c/restcompress_libdeflate.c "$src"/lib/*.c "$src"/lib/x86/*.c
 
 # The sanitizer runtimes must be loaded before the JVM; the JVM's own SEGV handling must stay its own.
 LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)" \

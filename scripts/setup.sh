@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Installs what rest-compress needs on a fresh Debian/Ubuntu machine, only what is missing:
-# a JDK 17+, Maven, gcc, curl, gzip, zstd and brotli (reference tools), libdeflate (native gzip engine), python3-venv and
-# Chromium (headless browser for the RFC 9842 dictionary interop test), then the
-# Python virtual environment used by the interop tests (scripts/setup-python.sh).
+# a JDK 17+, Maven, gcc, curl, gzip, zstd and brotli (reference tools), the linux-aarch64 cross compiler
+# and qemu (the native gzip shim is built for x86_64 and aarch64 with libdeflate compiled in, and the
+# aarch64 one is tested under an arm64 JVM in qemu), python3-venv and Chromium (headless browser for
+# the RFC 9842 dictionary interop test), then the Python virtual environment used by the interop
+# tests (scripts/setup-python.sh).
+# No libdeflate package is needed: the build fetches libdeflate's source (pinned SHA-256) and the
+# arm64 JVM's Debian packages into ~/.cache/rest-compress (rest-compress-lib/src/main/c/build.sh,
+# scripts/aarch64-jvm.sh).
 #
 # Usage: scripts/setup.sh [--no-python]
 set -euo pipefail
@@ -18,15 +23,22 @@ need "command -v javac"                              openjdk-17-jdk-headless
 need "command -v mvn"                                maven
 need "command -v gcc"                                gcc
 need "command -v curl"                               curl
+need "test -s /etc/ssl/certs/ca-certificates.crt"    ca-certificates
 need "command -v gzip"                               gzip
 # Reference encoders/decoders: the interop tests check our zstd and br against them, and the fuzz
 # seed corpora are made with them (scripts/fuzz-seeds.sh).
 need "command -v zstd"                               zstd
 need "command -v brotli"                             brotli
-need "ldconfig -p | grep -q 'libdeflate.so.0 '"      libdeflate0
+# The native gzip shim: readelf checks what each shim needs (NativeBinaryTest); the aarch64 shim
+# is cross-compiled and then run by an arm64 JVM under qemu-user (surefire execution aarch64-qemu).
+need "command -v readelf"                            binutils
+need "command -v aarch64-linux-gnu-gcc"              gcc-aarch64-linux-gnu
+need "test -f /usr/aarch64-linux-gnu/include/stdlib.h" libc6-dev-arm64-cross
+need "command -v qemu-aarch64-static"                qemu-user-static
+need "command -v unshare"                            util-linux
 need "python3 -c 'import ensurepip, venv'"           python3-venv
 # Headless Chromium (130+ decodes dcz/dcb without flags): the browser interop test of shared
-# dictionaries (ChromiumDictionaryTest) loads the demo page with it. Any of these names will do.
+# dictionaries (DictionaryInteropTest in rest-compress-demo) loads the demo page with it. Any of these names will do.
 need "command -v chromium || command -v chromium-browser || command -v google-chrome" chromium
 
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -1,9 +1,14 @@
 /*
- * JNI shim between dev.restcompress.nativelib.LibdeflateNative and the system libdeflate.
+ * JNI shim between dev.restcompress.nativelib.LibdeflateNative and libdeflate.
  *
- * Why dlopen instead of linking: the build then needs no libdeflate-dev package, and a machine
- * without libdeflate still loads this shim; openLibrary() reports why libdeflate is missing and the
- * Java side falls back to java.util.zip.
+ * Built twice from this one file (build.sh):
+ *  - librestcompress_libdeflate.so (the default): libdeflate's sources, fetched by the build at a
+ *    pinned version and SHA-256, are compiled into the shim with hidden visibility, so it needs
+ *    nothing but libc at run time and every machine gets the same, current libdeflate;
+ *  - librestcompress_libdeflate_system.so (RC_LIBDEFLATE_DLOPEN): for users who prefer the system's
+ *    libdeflate (rest-compress.native.libdeflate=system). It dlopens the library by name, so the
+ *    build needs no libdeflate-dev and a machine without libdeflate still loads this shim;
+ *    openLibrary() says why libdeflate is missing and the Java side falls back to java.util.zip.
  *
  * Rules every entry point follows:
  *  - it validates its arguments itself (the Java wrapper already did; this is the second check),
@@ -14,14 +19,19 @@
  *  - arrays are pinned with GetPrimitiveArrayCritical only around the libdeflate call, with no JNI
  *    call in between, and are released on every path.
  */
+#define _GNU_SOURCE /* dladdr */
 #include <jni.h>
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef RC_LIBDEFLATE_DLOPEN
+#include <dlfcn.h>
+#else
+#include "libdeflate.h"
+#endif
 
 /* ---- result codes: keep in sync with NativeResults.java ---- */
 #define RC_OK 0
@@ -41,9 +51,11 @@
 #define MAX_LEVEL 12
 
 /*
- * The part of the libdeflate ABI we use, declared here rather than taken from <libdeflate.h>.
- * These functions and their signatures are unchanged from libdeflate 1.0 through 1.2x.
- * enum libdeflate_result is int-sized: 0 SUCCESS, 1 BAD_DATA, 2 SHORT_OUTPUT, 3 INSUFFICIENT_SPACE.
+ * The part of the libdeflate API we use, as a table of functions: the bundled variant fills it at
+ * compile time, the system variant with dlsym. The dlopen variant declares the types here rather
+ * than taking them from <libdeflate.h>: these functions and their signatures are unchanged from
+ * libdeflate 1.0 through 1.2x. enum libdeflate_result is int-sized:
+ * 0 SUCCESS, 1 BAD_DATA, 2 SHORT_OUTPUT, 3 INSUFFICIENT_SPACE.
  */
 struct libdeflate_compressor;
 struct libdeflate_decompressor;
@@ -53,7 +65,6 @@ struct libdeflate_decompressor;
 #define LD_INSUFFICIENT_SPACE 3
 
 struct libdeflate_api {
-    void *lib;
     struct libdeflate_compressor *(*alloc_compressor)(int level);
     size_t (*gzip_compress_bound)(struct libdeflate_compressor *c, size_t in_nbytes);
     size_t (*gzip_compress)(struct libdeflate_compressor *c, const void *in, size_t in_nbytes,
@@ -66,6 +77,7 @@ struct libdeflate_api {
     void (*free_decompressor)(struct libdeflate_decompressor *d);
 };
 
+#ifdef RC_LIBDEFLATE_DLOPEN
 /* Filled once under g_lock, then published with a release store; readers use an acquire load. */
 static struct libdeflate_api g_api_storage;
 static const struct libdeflate_api *g_api;
@@ -74,6 +86,33 @@ static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
 static const struct libdeflate_api *api(void) {
     return __atomic_load_n(&g_api, __ATOMIC_ACQUIRE);
 }
+#else
+_Static_assert(LIBDEFLATE_SUCCESS == LD_SUCCESS && LIBDEFLATE_BAD_DATA == LD_BAD_DATA
+               && LIBDEFLATE_SHORT_OUTPUT == LD_SHORT_OUTPUT
+               && LIBDEFLATE_INSUFFICIENT_SPACE == LD_INSUFFICIENT_SPACE,
+               "libdeflate result codes changed");
+
+/* The only signature that differs from the table's: the header returns the enum. */
+static int bundled_gzip_decompress_ex(struct libdeflate_decompressor *d, const void *in, size_t in_nbytes,
+                                      void *out, size_t out_nbytes_avail, size_t *actual_in,
+                                      size_t *actual_out) {
+    return (int)libdeflate_gzip_decompress_ex(d, in, in_nbytes, out, out_nbytes_avail, actual_in, actual_out);
+}
+
+static const struct libdeflate_api g_bundled = {
+    libdeflate_alloc_compressor,
+    libdeflate_gzip_compress_bound,
+    libdeflate_gzip_compress,
+    libdeflate_free_compressor,
+    libdeflate_alloc_decompressor,
+    bundled_gzip_decompress_ex,
+    libdeflate_free_decompressor,
+};
+
+static const struct libdeflate_api *api(void) {
+    return &g_bundled;
+}
+#endif
 
 /*
  * Native handles handed to Java are pointers to these wrappers. The magic value lets a stale or
@@ -149,6 +188,7 @@ static int check_buffers(JNIEnv *env, jbyteArray in, jint in_off, jint in_len,
     return rc;
 }
 
+#ifdef RC_LIBDEFLATE_DLOPEN
 static int resolve(void *lib, const char *name, void **slot, char *err, size_t err_len) {
     dlerror(); /* clear a stale error so the check below is about this lookup */
     *slot = dlsym(lib, name);
@@ -187,7 +227,6 @@ Java_dev_restcompress_nativelib_LibdeflateNative_openLibrary(JNIEnv *env, jclass
          * reported as such whatever was loaded before. */
         struct libdeflate_api a;
         memset(&a, 0, sizeof a);
-        a.lib = lib;
         int ok = resolve(lib, "libdeflate_alloc_compressor", (void **)&a.alloc_compressor, err, sizeof err)
               && resolve(lib, "libdeflate_gzip_compress_bound", (void **)&a.gzip_compress_bound, err, sizeof err)
               && resolve(lib, "libdeflate_gzip_compress", (void **)&a.gzip_compress, err, sizeof err)
@@ -206,6 +245,34 @@ Java_dev_restcompress_nativelib_LibdeflateNative_openLibrary(JNIEnv *env, jclass
     pthread_mutex_unlock(&g_lock);
     (*env)->ReleaseStringUTFChars(env, name, cname);
     return err[0] == '\0' ? NULL : (*env)->NewStringUTF(env, err);
+}
+#endif /* RC_LIBDEFLATE_DLOPEN */
+
+/*
+ * Which libdeflate this shim runs, for the start-up line: "1.23 bundled", or for the system variant
+ * "system <file>" once bound (the file dladdr reports; a system libdeflate does not record its
+ * version), or NULL while nothing is bound.
+ */
+JNIEXPORT jstring JNICALL
+Java_dev_restcompress_nativelib_LibdeflateNative_libraryDescription(JNIEnv *env, jclass cls) {
+    (void)cls;
+#ifdef RC_LIBDEFLATE_DLOPEN
+    const struct libdeflate_api *a = api();
+    if (a == NULL) {
+        return NULL;
+    }
+    char text[600];
+    Dl_info info;
+    memset(&info, 0, sizeof info);
+    if (dladdr((void *)a->alloc_compressor, &info) != 0 && info.dli_fname != NULL) {
+        snprintf(text, sizeof text, "system %s", info.dli_fname);
+    } else {
+        snprintf(text, sizeof text, "system (file unknown)");
+    }
+    return (*env)->NewStringUTF(env, text);
+#else
+    return (*env)->NewStringUTF(env, LIBDEFLATE_VERSION_STRING " bundled");
+#endif
 }
 
 /* Returns a handle (> 0) or an RC_* code (< 0). */

@@ -301,7 +301,7 @@ public final class CompressionSettings {
      * Keys read as system properties only, by the native loader and the gzip engine choice, and
      * the build's own test switches.
      */
-    public static final List<String> SYSTEM_KEYS = List.of(PREFIX + "gzip.engine", PREFIX + "native.library-name",
+    public static final List<String> SYSTEM_KEYS = List.of(PREFIX + "gzip.engine", PREFIX + "native.libdeflate", PREFIX + "native.library-name",
             PREFIX + "root", PREFIX + "interop.required", PREFIX + "python", PREFIX + "chromium");
 
     /** The candidate with the smallest edit distance to {@code key}. */

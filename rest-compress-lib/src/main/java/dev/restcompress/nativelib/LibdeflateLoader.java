@@ -9,49 +9,62 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Loads the JNI shim bundled in the jar and binds it to the system libdeflate, keeping the outcome
- * as a value: {@link #isAvailable()} and, when not, {@link #reason()}. Nothing here throws from
- * static initialisation; a machine without libdeflate simply runs the {@code java.util.zip} engine.
+ * Loads the JNI shim bundled in the jar, keeping the outcome as a value: {@link #isAvailable()} and,
+ * when not, {@link #reason()}. Nothing here throws from static initialisation; a platform without a
+ * shim simply runs the {@code java.util.zip} engine.
  *
- * <p>Two steps, each done at most once per class loader:
- * <ol>
- *   <li>the shim {@code native/<os>-<arch>/librestcompress_libdeflate.so} is copied out of the jar to
- *       a fresh temporary file and {@link System#load loaded} (a fresh file per class loader, because
- *       one path cannot be loaded by two class loaders, e.g. two web applications);</li>
- *   <li>the shim {@code dlopen}s libdeflate by name, {@value #DEFAULT_LIBRARY_NAME} unless the system
- *       property {@value #LIBRARY_NAME_PROPERTY} names another (tests use a missing name to prove
- *       the fallback).</li>
- * </ol>
+ * <p>The system property {@value #SOURCE_PROPERTY} chooses which libdeflate runs, once per class
+ * loader:
+ * <ul>
+ *   <li>{@value #BUNDLED} (default): the shim {@code native/<os>-<arch>/librestcompress_libdeflate.so}
+ *       has libdeflate (the version in {@link #library()}) compiled in and needs nothing but libc;</li>
+ *   <li>{@value #SYSTEM}: the shim {@code librestcompress_libdeflate_system.so} {@code dlopen}s the
+ *       system's libdeflate, {@value #DEFAULT_LIBRARY_NAME} unless {@value #LIBRARY_NAME_PROPERTY}
+ *       names another (tests name a missing one to prove the fallback).</li>
+ * </ul>
+ * The shim is copied out of the jar to a fresh temporary file and {@link System#load loaded} (a
+ * fresh file per class loader, because one path cannot be loaded by two class loaders, e.g. two
+ * web applications).
  *
- * <p>{@link #system()} is the process-wide loader: it reads the property once and logs exactly one
- * line (WARNING, through {@link System.Logger}) when it cannot load, saying why. {@link #load(String)}
- * makes a fresh attempt with another name and logs nothing. Instances are immutable and thread-safe.
+ * <p>{@link #system()} is the process-wide loader: it reads the properties once and logs exactly one
+ * line (WARNING, through {@link System.Logger}) when it cannot load, saying why (naming the platform
+ * when the jar has no shim for it). {@link #load(String)} makes a fresh attempt with another system
+ * library name and logs nothing. Instances are immutable and thread-safe.
  */
 public final class LibdeflateLoader {
-    /** System property naming the libdeflate shared object to {@code dlopen}. */
+    /** System property choosing the libdeflate: {@value #BUNDLED} (default) or {@value #SYSTEM}. */
+    public static final String SOURCE_PROPERTY = "rest-compress.native.libdeflate";
+    /** {@value #SOURCE_PROPERTY} value: the libdeflate compiled into the shim. */
+    public static final String BUNDLED = "bundled";
+    /** {@value #SOURCE_PROPERTY} value: the system's libdeflate shared library. */
+    public static final String SYSTEM = "system";
+    /** System property naming the system libdeflate to {@code dlopen} (with {@value #SYSTEM} only). */
     public static final String LIBRARY_NAME_PROPERTY = "rest-compress.native.library-name";
     /** The soname of libdeflate 1.x on Linux (Debian/Ubuntu package {@code libdeflate0}). */
     public static final String DEFAULT_LIBRARY_NAME = "libdeflate.so.0";
 
-    private static final String SHIM_NAME = "restcompress_libdeflate";
+    static final String BUNDLED_SHIM = "restcompress_libdeflate";
+    static final String SYSTEM_SHIM = "restcompress_libdeflate_system";
     private static final System.Logger LOG = System.getLogger(LibdeflateLoader.class.getName());
 
-    private final String libraryName;
+    private final String library;
     private final String failure;
 
-    private LibdeflateLoader(String libraryName, String failure) {
-        this.libraryName = libraryName;
+    private LibdeflateLoader(String library, String failure) {
+        this.library = library;
         this.failure = failure;
     }
 
-    /** The process-wide loader, created on first use from {@value #LIBRARY_NAME_PROPERTY}. */
+    /** The process-wide loader, created on first use from {@value #SOURCE_PROPERTY}. */
     public static LibdeflateLoader system() {
         return SystemHolder.INSTANCE;
     }
 
     /**
-     * A fresh attempt to bind libdeflate under {@code libdeflateName}. Never throws for a missing or
-     * broken library: the outcome is in the result. Does not log.
+     * A fresh attempt to bind the system libdeflate under {@code libdeflateName}. Never throws for a
+     * missing or broken library: the outcome is in the result. Only a class loader running the system
+     * variant ({@value #SOURCE_PROPERTY}={@value #SYSTEM}) can bind one; with the bundled libdeflate
+     * the result says so. Does not log.
      *
      * @throws NullPointerException if {@code libdeflateName} is null
      */
@@ -61,11 +74,29 @@ public final class LibdeflateLoader {
         if (shimFailure != null) {
             return new LibdeflateLoader(libdeflateName, shimFailure);
         }
+        if (!SYSTEM.equals(ShimHolder.SOURCE)) {
+            return new LibdeflateLoader(libdeflateName, "cannot bind " + libdeflateName + ": this process runs the"
+                    + " bundled libdeflate (" + SOURCE_PROPERTY + "=" + SYSTEM + " selects a system library)");
+        }
         try {
             String why = LibdeflateNative.openLibrary(libdeflateName);
-            return new LibdeflateLoader(libdeflateName, why);
+            return why != null ? new LibdeflateLoader(libdeflateName, why)
+                    : new LibdeflateLoader(LibdeflateNative.libraryDescription(), null);
         } catch (LinkageError | RuntimeException e) {
             return new LibdeflateLoader(libdeflateName, "binding " + libdeflateName + " failed: " + e);
+        }
+    }
+
+    /** The bundled libdeflate, once the bundled shim is loaded. */
+    private static LibdeflateLoader bundled() {
+        String shimFailure = ShimHolder.FAILURE;
+        if (shimFailure != null) {
+            return new LibdeflateLoader(BUNDLED, shimFailure);
+        }
+        try {
+            return new LibdeflateLoader(LibdeflateNative.libraryDescription(), null);
+        } catch (LinkageError | RuntimeException e) {
+            return new LibdeflateLoader(BUNDLED, "the native shim does not answer: " + e);
         }
     }
 
@@ -79,9 +110,12 @@ public final class LibdeflateLoader {
         return failure == null ? "loaded" : failure;
     }
 
-    /** The libdeflate name this loader tried. */
-    public String libraryName() {
-        return libraryName;
+    /**
+     * The libdeflate in use, for the start-up line: {@code "1.23 bundled"} or
+     * {@code "system /usr/lib/x86_64-linux-gnu/libdeflate.so.0"}; when not available, what was tried.
+     */
+    public String library() {
+        return library;
     }
 
     /** Throws unless available; for code that must not run without the native library. */
@@ -107,14 +141,26 @@ public final class LibdeflateLoader {
         return osDir + "-" + archDir;
     }
 
-    /** Extracts and loads the shim; returns {@code null} on success, else why not. */
-    private static String loadShim() {
-        String resource = "/native/" + platform() + "/" + System.mapLibraryName(SHIM_NAME);
+    /** The value of {@value #SOURCE_PROPERTY}, normalised; anything unknown is returned as given. */
+    static String sourceSetting() {
+        String v = System.getProperty(SOURCE_PROPERTY, BUNDLED).trim().toLowerCase(Locale.ROOT);
+        return v.isEmpty() ? BUNDLED : v;
+    }
+
+    /** Extracts and loads the shim for {@code source}; returns {@code null} on success, else why not. */
+    private static String loadShim(String source) {
+        if (!BUNDLED.equals(source) && !SYSTEM.equals(source)) {
+            return SOURCE_PROPERTY + " must be " + BUNDLED + " or " + SYSTEM + ", was '"
+                    + System.getProperty(SOURCE_PROPERTY) + "'";
+        }
+        String shim = BUNDLED.equals(source) ? BUNDLED_SHIM : SYSTEM_SHIM;
+        String resource = "/native/" + platform() + "/" + System.mapLibraryName(shim);
         try (InputStream in = LibdeflateLoader.class.getResourceAsStream(resource)) {
             if (in == null) {
-                return "no native shim for " + platform() + " in the jar (" + resource + ")";
+                return "no native shim for platform " + platform() + " in the jar (" + resource
+                        + "; native gzip ships for linux-x86_64 and linux-aarch64 with glibc)";
             }
-            Path tmp = Files.createTempFile("restcompress_libdeflate-", ".so");
+            Path tmp = Files.createTempFile(shim + "-", ".so");
             try {
                 Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
                 System.load(tmp.toAbsolutePath().toString());
@@ -128,19 +174,25 @@ public final class LibdeflateLoader {
                 }
             }
             return null;
+        } catch (IllegalCallerException e) {
+            // JDK 24+ with --illegal-native-access=deny (a future JDK's default).
+            return "loading the native shim " + resource + " was refused: " + e.getMessage()
+                    + " (start the JVM with --enable-native-access=ALL-UNNAMED)";
         } catch (IOException | LinkageError | RuntimeException e) {
-            return "loading the native shim " + resource + " failed: " + e;
+            String hint = e instanceof UnsatisfiedLinkError ? " (the shims need glibc 2.17 or newer)" : "";
+            return "loading the native shim " + resource + " failed on platform " + platform() + hint + ": " + e;
         }
     }
 
     @Override
     public String toString() {
-        return "LibdeflateLoader[" + libraryName + ": " + reason() + "]";
+        return "LibdeflateLoader[" + library + ": " + reason() + "]";
     }
 
     /** Loads the shim once per class loader; the outcome is a value, never an exception. */
     private static final class ShimHolder {
-        static final String FAILURE = loadShim();
+        static final String SOURCE = sourceSetting();
+        static final String FAILURE = loadShim(SOURCE);
     }
 
     /** The process-wide loader; logs once when libdeflate cannot be used. */
@@ -148,8 +200,17 @@ public final class LibdeflateLoader {
         static final LibdeflateLoader INSTANCE = create();
 
         private static LibdeflateLoader create() {
-            String name = System.getProperty(LIBRARY_NAME_PROPERTY, DEFAULT_LIBRARY_NAME).trim();
-            LibdeflateLoader loader = load(name.isEmpty() ? DEFAULT_LIBRARY_NAME : name);
+            LibdeflateLoader loader;
+            if (SYSTEM.equals(ShimHolder.SOURCE)) {
+                String name = System.getProperty(LIBRARY_NAME_PROPERTY, DEFAULT_LIBRARY_NAME).trim();
+                loader = load(name.isEmpty() ? DEFAULT_LIBRARY_NAME : name);
+            } else {
+                loader = bundled();
+                if (System.getProperty(LIBRARY_NAME_PROPERTY) != null) {
+                    LOG.log(System.Logger.Level.WARNING, "rest-compress: {0} is ignored: the bundled libdeflate"
+                            + " runs unless {1}={2}", LIBRARY_NAME_PROPERTY, SOURCE_PROPERTY, SYSTEM);
+                }
+            }
             if (!loader.isAvailable()) {
                 LOG.log(System.Logger.Level.WARNING,
                         "rest-compress: native libdeflate gzip unavailable, using java.util.zip: {0}",

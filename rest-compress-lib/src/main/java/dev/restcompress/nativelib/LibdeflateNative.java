@@ -13,8 +13,18 @@ final class LibdeflateNative {
     private LibdeflateNative() {
     }
 
-    /** dlopens libdeflate under {@code name}; {@code null} on success, else why it failed. */
+    /**
+     * System variant only ({@code librestcompress_libdeflate_system}): dlopens libdeflate under
+     * {@code name}; {@code null} on success, else why it failed. The bundled shim has no such entry
+     * point (calling it there throws {@link UnsatisfiedLinkError}).
+     */
     static native String openLibrary(String name);
+
+    /**
+     * Which libdeflate runs: {@code "1.23 bundled"}, or {@code "system <file>"} once the system
+     * variant is bound; {@code null} while nothing is bound.
+     */
+    static native String libraryDescription();
 
     /** A compressor handle (&gt; 0) or a result code (&lt; 0). */
     static native long allocCompressor(int level);

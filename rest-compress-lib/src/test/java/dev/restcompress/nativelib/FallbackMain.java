@@ -21,8 +21,11 @@ public final class FallbackMain {
 
     public static void main(String[] args) throws Exception {
         CodecRegistry registry = CodecRegistry.defaults();
-        String description = CodingProviders.get("gzip").description(); // "gzip (libdeflate)" or "gzip (JDK)"
-        System.out.println("engine=" + description.substring(description.indexOf('(') + 1, description.length() - 1));
+        // "gzip (libdeflate 1.23 bundled)", "gzip (libdeflate system /usr/lib/...)" or "gzip (JDK)"
+        String description = CodingProviders.get("gzip").description();
+        String engine = description.substring(description.indexOf('(') + 1, description.length() - 1);
+        System.out.println("engine=" + engine.split(" ")[0]);
+        System.out.println("description=" + engine);
         Codec gzip = registry.forCoding("gzip");
         byte[] body = "{\"id\":1,\"name\":\"fallback\"}\n".repeat(500).getBytes(StandardCharsets.UTF_8);
         byte[] out = new byte[gzip.maxCompressedLength(body.length)];
@@ -34,6 +37,7 @@ public final class FallbackMain {
         System.out.println("roundtrip=" + (Arrays.equals(body, back) ? "ok" : "MISMATCH"));
         String maps = Files.readString(Path.of("/proc/self/maps"));
         System.out.println("shim-mapped=" + maps.contains("restcompress_libdeflate"));
-        System.out.println("libdeflate-mapped=" + maps.contains("libdeflate.so"));
+        // A system libdeflate (libdeflate.so.0 or any other file of that name) mapped into this process?
+        System.out.println("libdeflate-mapped=" + maps.contains("/libdeflate.so"));
     }
 }

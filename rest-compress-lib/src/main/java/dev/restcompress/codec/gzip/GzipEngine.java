@@ -10,8 +10,8 @@ import java.util.function.Supplier;
  *
  * <p>The system property {@value #PROPERTY} chooses: {@code auto} (default) uses libdeflate when
  * {@link LibdeflateLoader#system()} is available; {@code jdk} forces the JDK engine and never loads
- * native code (a kill switch). Any other value fails fast. The name of the libdeflate library itself
- * is {@value LibdeflateLoader#LIBRARY_NAME_PROPERTY}.
+ * native code (a kill switch). Any other value fails fast. Which libdeflate runs (the one built into
+ * the shim, or the system's) is {@value LibdeflateLoader#SOURCE_PROPERTY}.
  */
 enum GzipEngine {
     /** Native libdeflate for one-shot work, levels 1 to 12. */

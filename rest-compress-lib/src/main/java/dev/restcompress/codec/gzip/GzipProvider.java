@@ -80,9 +80,17 @@ public final class GzipProvider implements CodingProvider {
                 levels.checkStreamingLevel("gzip streaming level", streamingLevel));
     }
 
-    /** {@code "gzip (libdeflate)"} or {@code "gzip (JDK)"}. */
+    /**
+     * The engine for the start-up line, with the libdeflate actually in use:
+     * {@code "gzip (libdeflate 1.23 bundled)"}, {@code "gzip (libdeflate system /usr/lib/...)"} or
+     * {@code "gzip (JDK)"}.
+     */
     @Override
     public String description() {
-        return engine == null ? "gzip" : "gzip (" + engine + ")";
+        if (engine == null) {
+            return "gzip";
+        }
+        return engine == GzipEngine.LIBDEFLATE ? "gzip (" + engine + " " + LibdeflateLoader.system().library() + ")"
+                : "gzip (" + engine + ")";
     }
 }

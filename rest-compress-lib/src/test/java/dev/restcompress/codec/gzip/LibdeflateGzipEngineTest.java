@@ -50,7 +50,7 @@ class LibdeflateGzipEngineTest {
 
     @Test
     void providerReportsItsEngine() {
-        assertEquals("gzip (libdeflate)", new GzipProvider().description(), "default on this machine");
+        assertEquals("gzip (libdeflate 1.23 bundled)", new GzipProvider().description(), "the bundled libdeflate");
         assertEquals(12, new GzipProvider().levels().max());
         assertInstanceOf(LibdeflateGzipCodec.class, CodecRegistry.defaults().forCoding("x-gzip"));
     }

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Builds the libdeflate JNI shims for every Linux platform the jar carries (called by the Maven
+# build, rest-compress-lib/pom.xml, in the compile phase):
+#   <classes>/native/linux-<arch>/librestcompress_libdeflate.so         libdeflate compiled in (default)
+#   <classes>/native/linux-<arch>/librestcompress_libdeflate_system.so  dlopens the system libdeflate
+#   <classes>/META-INF/licenses/libdeflate-COPYING                       libdeflate's MIT notice
+# for linux-x86_64 (gcc) and linux-aarch64 (Debian's aarch64-linux-gnu-gcc; scripts/setup.sh installs it).
+#
+# libdeflate's source is fetched once into a cache outside the repository
+# (${REST_COMPRESS_CACHE:-~/.cache/rest-compress}) and checked against its pinned SHA-256; nothing
+# fetched is committed. Work files go to <work>; a second run with the same inputs reuses them.
+#
+# Usage: build.sh <classes-dir> <work-dir> <java-home> [platform...]
+set -euo pipefail
+
+LIBDEFLATE_VERSION=1.23
+# Debian trixie's upstream tarball of libdeflate 1.23 (the newest Debian serves), 197,519 bytes.
+LIBDEFLATE_SHA256=1ab18349b9fb0ce8a0ca4116bded725be7dcbfa709e19f6f983d99df1fb8b25f
+LIBDEFLATE_URL="https://deb.debian.org/debian/pool/main/libd/libdeflate/libdeflate_${LIBDEFLATE_VERSION}.orig.tar.gz"
+
+die() { echo "native build: ERROR: $*" >&2; exit 1; }
+log() { echo "native build: $*" >&2; }
+
+[ $# -ge 3 ] || die "usage: build.sh <classes-dir> <work-dir> <java-home> [platform...]"
+classes="$1"; work="$2"; java_home="$3"; shift 3
+platforms=("$@")
+[ ${#platforms[@]} -gt 0 ] || platforms=(linux-x86_64 linux-aarch64)
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
+[ -f "$java_home/include/jni.h" ] || die "no JNI headers under $java_home/include (a JDK, not a JRE, is needed)"
+
+# ---- 1. the source: cached, verified ----
+cache="${REST_COMPRESS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rest-compress}"
+tarball="$cache/libdeflate_${LIBDEFLATE_VERSION}.orig.tar.gz"
+sha_of() { sha256sum "$1" | cut -d' ' -f1; }
+if [ ! -f "$tarball" ]; then
+    mkdir -p "$cache"
+    log "fetching libdeflate $LIBDEFLATE_VERSION source: $LIBDEFLATE_URL"
+    if ! curl -fsSL --retry 2 --connect-timeout 20 --max-time 120 -o "$tarball.part" "$LIBDEFLATE_URL"; then
+        rm -f "$tarball.part"
+        die "could not download $LIBDEFLATE_URL (no network?). Put the file at $tarball
+  (SHA-256 $LIBDEFLATE_SHA256; e.g. 'apt-get source --download-only libdeflate' from Debian trixie) and build again."
+    fi
+    got="$(sha_of "$tarball.part")"
+    if [ "$got" != "$LIBDEFLATE_SHA256" ]; then
+        mv -f "$tarball.part" "$tarball.rejected"
+        die "$LIBDEFLATE_URL has SHA-256 $got, expected $LIBDEFLATE_SHA256; refusing it (kept as $tarball.rejected)"
+    fi
+    mv -f "$tarball.part" "$tarball"
+fi
+got="$(sha_of "$tarball")"
+[ "$got" = "$LIBDEFLATE_SHA256" ] || die "$tarball has SHA-256 $got, expected $LIBDEFLATE_SHA256: delete it to fetch it again"
+
+src="$work/libdeflate-$LIBDEFLATE_VERSION"
+if [ ! -f "$src/.extracted-$LIBDEFLATE_SHA256" ]; then
+    rm -rf "$src"
+    mkdir -p "$work"
+    tar -xzf "$tarball" -C "$work"
+    [ -f "$src/libdeflate.h" ] || die "$tarball does not hold libdeflate-$LIBDEFLATE_VERSION/libdeflate.h"
+    touch "$src/.extracted-$LIBDEFLATE_SHA256"
+fi
+
+# ---- 2. one platform ----
+# -fvisibility=hidden keeps the shim's own helpers private; libdeflate marks its API functions with
+# default visibility in lib_common.h, so the version script (exports.map) is what makes them local:
+# the dynamic symbol table holds only Java_* (checked by NativeBinaryTest).
+COMMON_FLAGS=(-fPIC -O2 -fvisibility=hidden -ffunction-sections -fdata-sections -std=gnu11)
+LINK_FLAGS=(-shared -Wl,--version-script="$here/exports.map" -Wl,--gc-sections -Wl,-z,noexecstack
+            -Wl,-z,relro -Wl,-z,now -Wl,--no-undefined)
+
+compiler_for() { # <arch>
+    local host
+    host="$(uname -m)"
+    if [ "$1" = "$host" ]; then echo gcc; else echo "$1-linux-gnu-gcc"; fi
+}
+
+build_platform() { # <platform>
+    local platform="$1" arch cc sub out obj stamp_file stamp
+    arch="${platform#linux-}"
+    case "$arch" in
+        x86_64) sub=x86 ;;
+        aarch64) sub=arm ;;
+        *) die "unsupported platform $platform" ;;
+    esac
+    cc="$(compiler_for "$arch")"
+    command -v "$cc" >/dev/null || die "$cc not found: the $platform shim needs it (scripts/setup.sh installs gcc-aarch64-linux-gnu and libc6-dev-arm64-cross)"
+    out="$classes/native/$platform"
+    obj="$work/$platform"
+    stamp="$(cat "$here/restcompress_libdeflate.c" "$here/exports.map" "${BASH_SOURCE[0]}" | sha256sum | cut -d' ' -f1) $LIBDEFLATE_SHA256 $("$cc" -dumpfullversion) $java_home"
+    stamp_file="$obj/.stamp"
+    if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp" ] \
+        && [ -f "$out/librestcompress_libdeflate.so" ] && [ -f "$out/librestcompress_libdeflate_system.so" ]; then
+        log "$platform: up to date"
+        return
+    fi
+    rm -rf "$obj"
+    mkdir -p "$obj" "$out"
+    local t0=$SECONDS
+    # libdeflate itself: the portable code and this architecture's SIMD code (chosen at run time by
+    # its CPU feature detection). Two compilers at a time at most: the machine is shared.
+    printf '%s\n' "$src"/lib/*.c "$src"/lib/"$sub"/*.c \
+        | xargs -P 2 -I{} sh -c 'f="$1"; shift; exec "$@" -c "$f" -o "'"$obj"'/$(basename "$(dirname "$f")")_$(basename "$f" .c).o"' _ {} \
+            "$cc" "${COMMON_FLAGS[@]}" -DNDEBUG -I"$src"
+    local jni=(-I"$java_home/include" -I"$java_home/include/linux")
+    "$cc" "${COMMON_FLAGS[@]}" -Wall -Wextra -Werror "${jni[@]}" -I"$src" \
+        -c "$here/restcompress_libdeflate.c" -o "$obj/shim_bundled.o"
+    "$cc" "${COMMON_FLAGS[@]}" -Wall -Wextra -Werror "${jni[@]}" -DRC_LIBDEFLATE_DLOPEN \
+        -c "$here/restcompress_libdeflate.c" -o "$obj/shim_system.o"
+    # Link into temporary names and move into place, so a failed build never leaves a half-written shim.
+    "$cc" "${LINK_FLAGS[@]}" -o "$obj/librestcompress_libdeflate.so" "$obj/shim_bundled.o" "$obj"/lib_*.o "$obj/${sub}_"*.o
+    "$cc" "${LINK_FLAGS[@]}" -o "$obj/librestcompress_libdeflate_system.so" "$obj/shim_system.o" -ldl
+    mv -f "$obj/librestcompress_libdeflate.so" "$obj/librestcompress_libdeflate_system.so" "$out/"
+    echo "$stamp" > "$stamp_file"
+    log "$platform: built with $cc in $((SECONDS - t0)) s (libdeflate $LIBDEFLATE_VERSION linked in)"
+}
+
+for p in "${platforms[@]}"; do
+    build_platform "$p"
+done
+
+# ---- 3. libdeflate's licence travels with the code built from it ----
+mkdir -p "$classes/META-INF/licenses"
+cp -f "$src/COPYING" "$classes/META-INF/licenses/libdeflate-COPYING"

@@ -1,0 +1,100 @@
+package dev.restcompress.nativelib;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the build put into the jar, read with {@code readelf} (binutils, which gcc brings): a shim of
+ * each variant for every platform the jar promises, of the right machine, needing nothing but libc
+ * (above all no libdeflate), exporting nothing but its JNI entry points, and asking no newer glibc
+ * than 2.17 (the bundled shims); and libdeflate's licence beside them.
+ */
+class NativeBinaryTest {
+    private static final Pattern GLIBC = Pattern.compile("GLIBC_(\\d+)\\.(\\d+)");
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+            "linux-x86_64, restcompress_libdeflate, X86-64",
+            "linux-x86_64, restcompress_libdeflate_system, X86-64",
+            "linux-aarch64, restcompress_libdeflate, AArch64",
+            "linux-aarch64, restcompress_libdeflate_system, AArch64"})
+    void shimNeedsOnlyLibcAndExportsOnlyJni(String platform, String shim, String machine) throws Exception {
+        String file = shimFile(platform, shim);
+        assertTrue(readelf("-h", file).contains(machine), file + " is not built for " + machine);
+
+        List<String> needed = new ArrayList<>();
+        for (String line : readelf("-d", file).split("\n")) {
+            if (line.contains("(NEEDED)")) {
+                needed.add(line.substring(line.indexOf('[') + 1, line.indexOf(']')));
+            }
+        }
+        assertEquals(List.of("libc.so.6"), needed, file + " needs more than libc");
+        assertFalse(needed.stream().anyMatch(n -> n.contains("libdeflate")), file);
+
+        for (String line : readelf("--dyn-syms", "-W", file).split("\n")) {
+            String[] f = line.trim().split("\\s+");
+            // Num: Value Size Type Bind Vis Ndx Name: defined GLOBAL symbols are what the shim exports.
+            if (f.length >= 8 && f[4].equals("GLOBAL") && !f[6].equals("UND")) {
+                assertTrue(f[7].startsWith("Java_dev_restcompress_nativelib_LibdeflateNative_"),
+                        file + " exports " + f[7]);
+            }
+            if (f.length >= 8 && f[7].startsWith("libdeflate_") && !f[6].equals("UND")) {
+                fail(file + " exports libdeflate's own symbol " + f[7]);
+            }
+        }
+        if (shim.equals(LibdeflateLoader.BUNDLED_SHIM)) {
+            Matcher m = GLIBC.matcher(readelf("-V", "-W", file));
+            while (m.find()) {
+                int major = Integer.parseInt(m.group(1));
+                int minor = Integer.parseInt(m.group(2));
+                assertTrue(major < 2 || (major == 2 && minor <= 17), file + " needs " + m.group() + " (newer than 2.17)");
+            }
+        }
+    }
+
+    @Test
+    void libdeflateLicenceTravelsWithTheShims() throws IOException {
+        try (InputStream in = NativeBinaryTest.class.getResourceAsStream("/META-INF/licenses/libdeflate-COPYING")) {
+            assertNotNull(in, "META-INF/licenses/libdeflate-COPYING is missing");
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(text.contains("Eric Biggers") && text.contains("Permission is hereby granted"), text);
+        }
+    }
+
+    private static String shimFile(String platform, String shim) throws URISyntaxException {
+        String resource = "/native/" + platform + "/lib" + shim + ".so";
+        URL url = NativeBinaryTest.class.getResource(resource);
+        assertNotNull(url, "the build did not put " + resource + " on the class path");
+        assertEquals("file", url.getProtocol(), "tests read the shims from target/classes: " + url);
+        return Path.of(url.toURI()).toString();
+    }
+
+    private static String readelf(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add("readelf");
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "readelf hung");
+        assertEquals(0, p.exitValue(), String.join(" ", cmd) + ":\n" + out);
+        return out;
+    }
+}
