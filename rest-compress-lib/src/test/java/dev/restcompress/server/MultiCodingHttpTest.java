@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** All four codings over real HTTP: choice, exact Content-Length, streaming flush, levels, request bodies. */
 @Timeout(60)
-class MultiCodingHttpTest {
+public class MultiCodingHttpTest {
     static final int LIMIT = 200_000;
     @RegisterExtension
     static final TestServerExtension server = TestServerExtension.of(Set.of(CodingsResource.class, WireRecorder.class),
@@ -53,7 +53,7 @@ class MultiCodingHttpTest {
         return HTTP.send(req, HttpResponse.BodyHandlers.ofByteArray());
     }
 
-    static byte[] decode(String coding, byte[] body) throws Exception {
+    public static byte[] decode(String coding, byte[] body) throws Exception {
         try (InputStream in = CODECS.get(coding).decompressingStream(new ByteArrayInputStream(body), 1 << 26)) {
             return in.readAllBytes();
         }
