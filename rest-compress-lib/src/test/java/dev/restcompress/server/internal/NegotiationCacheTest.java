@@ -2,6 +2,7 @@ package dev.restcompress.server.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,5 +60,19 @@ class NegotiationCacheTest {
         String beyond = atLimit + "x";
         assertNotSame(cache.negotiate(List.of(beyond)), cache.negotiate(List.of(beyond)));
         assertEquals("gzip", cache.negotiate(List.of(beyond)).coding());
+    }
+
+    /** One parse per header value serves both choices: the ordinary coding and the dictionary coding. */
+    @Test
+    void dictionaryCodingsAreNegotiatedWithTheOthersOncePerValue() {
+        NegotiationCache cache = new NegotiationCache(OFFER, List.of("dcz", "dcb"));
+        NegotiationCache.Outcome tie = cache.outcome(List.of("gzip, dcb, dcz"));
+        assertSame(tie, cache.outcome(List.of("gzip, dcb, dcz")), "remembered, dictionary choice included");
+        assertEquals("gzip", tie.negotiation().coding());
+        assertEquals("dcz", tie.dictionaryCoding(), "a tie goes to the first of the preference order");
+        assertEquals("dcb", cache.outcome(List.of("dcz;q=0.5, dcb")).dictionaryCoding(), "the higher weight wins");
+        assertNull(cache.outcome(List.of("gzip, dcz;q=0")).dictionaryCoding(), "q=0 refuses it");
+        assertNull(cache.outcome(null).dictionaryCoding(), "no header, no dictionary coding");
+        assertNull(new NegotiationCache(OFFER).outcome(List.of("dcz")).dictionaryCoding(), "none offered");
     }
 }
