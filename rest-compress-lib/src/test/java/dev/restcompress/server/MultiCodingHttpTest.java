@@ -83,32 +83,6 @@ public class MultiCodingHttpTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "gzip;q=1, zstd;q=0.5 | gzip",
-        "br;q=0, gzip         | gzip",
-        "zstd;q=0.5, br;q=0.6 | br",
-        "GZIP, Br;Q=0.9, LZF  | lzf",
-        "zstd;q=0, br;q=0, lzf;q=0, gzip | gzip",
-        "deflate              | identity",
-    })
-    void clientWeightsThenServerPreference(String accept, String expected) throws Exception {
-        HttpResponse<byte[]> r = get("all/50000", accept);
-        assertEquals(200, r.statusCode());
-        assertEquals(expected, encoding(r));
-        byte[] body = expected.equals("identity") ? r.body() : decode(expected, r.body());
-        assertArrayEquals(TestResource.payload(50_000), body);
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"*", "gzip, deflate, br, zstd, lzf"})
-    void equalWeightsGetTheServersFirstChoice(String accept) throws Exception {
-        String preferred = CompressionSettings.fromSystemProperties().preference().get(0);
-        HttpResponse<byte[]> r = get("all/50000", accept);
-        assertEquals(preferred, encoding(r));
-        assertArrayEquals(TestResource.payload(50_000), decode(preferred, r.body()));
-    }
-
-    @ParameterizedTest
     @ValueSource(strings = {"zstd", "br"})
     void belowTheThresholdIsIdentity(String coding) throws Exception {
         HttpResponse<byte[]> r = get("all/500", coding);
