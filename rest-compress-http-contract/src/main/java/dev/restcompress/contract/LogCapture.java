@@ -2,6 +2,7 @@ package dev.restcompress.contract;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -43,6 +44,22 @@ public final class LogCapture implements AutoCloseable {
         while (true) {
             synchronized (records) {
                 if (records.size() >= atLeast || System.nanoTime() > deadline) {
+                    return List.copyOf(records);
+                }
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /**
+     * The records so far, once one of them passes {@code condition} or after {@code millis}, whichever
+     * comes first (polls every 20 ms: a wait on the condition, not a fixed sleep).
+     */
+    public List<LogRecord> await(Predicate<LogRecord> condition, long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000L;
+        while (true) {
+            synchronized (records) {
+                if (records.stream().anyMatch(condition) || System.nanoTime() > deadline) {
                     return List.copyOf(records);
                 }
             }

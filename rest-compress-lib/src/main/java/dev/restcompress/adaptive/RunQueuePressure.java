@@ -14,9 +14,8 @@ import java.nio.file.Path;
  * available processor.
  *
  * <p>Why: the process CPU share cannot see starvation. When other processes hold the cores, this
- * process may use only half a core while its requests queue for seconds (measured by the overload
- * bench on a shared machine, report-load.md: the default signal never reached 85% and never stepped
- * down). Time spent on the run queue is exactly "our work is waiting for a CPU", whoever holds it, and
+ * process may use only half a core while its requests queue for seconds (seen with the bench's overload
+ * suite on a shared machine: the default signal never reached 85% and never stepped down). Time spent on the run queue is exactly "our work is waiting for a CPU", whoever holds it, and
  * cheaper compression shortens it.
  *
  * <p>Cost: one small file read per thread per sample: 3.8-5.7 ms of the sampler's CPU per sample with

@@ -8,7 +8,7 @@ package dev.restcompress.adaptive;
  * that {@value #WAITING_PER_CORE_AT_SATURATION} waiting threads per core is 1.0 (so the default high mark,
  * 85%, is 3.4 waiting threads per core and the low mark, 50%, is 2).
  *
- * <p>Why: the process CPU share is not headroom. In the overload bench (report-s17-adapt.md, run F) the
+ * <p>Why: the process CPU share is not headroom. In one run of the bench's overload suite the
  * fixed level-6 server used 0.8-1.0 of its pinned core at half its measured capacity, because at a
  * spread-out arrival rate every request is its own wake-up, and used the same at twice the capacity; the
  * summed run-queue wait was 0.3-1.7 threads at half the capacity and 7-13 at twice it. The scale

@@ -11,7 +11,7 @@ import dev.restcompress.dictionary.DictionaryStore;
 import dev.restcompress.dictionary.UseAsDictionary;
 import dev.restcompress.negotiation.AcceptEncoding;
 import dev.restcompress.negotiation.CodingTokens;
-import dev.restcompress.negotiation.ContentCodings;
+import dev.restcompress.decoding.ContentCodings;
 import jakarta.ws.rs.client.ClientRequestContext;
 import jakarta.ws.rs.client.ClientRequestFilter;
 import jakarta.ws.rs.client.ClientResponseContext;

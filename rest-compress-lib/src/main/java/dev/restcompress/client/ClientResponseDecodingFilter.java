@@ -1,6 +1,6 @@
 package dev.restcompress.client;
 
-import dev.restcompress.negotiation.ContentCodings;
+import dev.restcompress.decoding.ContentCodings;
 import dev.restcompress.codec.CodecRegistry;
 import jakarta.ws.rs.client.ClientRequestContext;
 import jakarta.ws.rs.client.ClientResponseContext;

@@ -1,5 +1,7 @@
 package dev.restcompress.server;
 
+import dev.restcompress.server.internal.runtime.CompressionBinder;
+import dev.restcompress.server.internal.runtime.CompressionBinder;
 import jakarta.ws.rs.ConstrainedTo;
 import jakarta.ws.rs.RuntimeType;
 import jakarta.ws.rs.container.DynamicFeature;

@@ -2,6 +2,8 @@ package dev.restcompress.server;
 
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.config.CompressionSettings;
+import dev.restcompress.server.internal.runtime.CompressionBinder;
+import dev.restcompress.server.internal.runtime.ServerSetup;
 import jakarta.ws.rs.ConstrainedTo;
 import jakarta.ws.rs.RuntimeType;
 import jakarta.ws.rs.core.Feature;
@@ -27,21 +29,9 @@ public final class RestCompressFeature implements Feature {
 
     @Override
     public boolean configure(FeatureContext context) {
-        CompressionBinder binder = CompressionBinder.of(context);
+        CompressionBinder binder = ServerSetup.apply(context);
         this.registry = binder.registry();
-        this.statistics = binder.statistics();
-        context.register(binder);
-        ApplicationProviders.registerMappers(context);
-        if (context.getConfiguration().getProperty(BinderSlot.PROPERTY) == null) {
-            // Else RESTEasy's services-file setup registered the endpoint already, with the slot the
-            // binder came from (BinderSlot).
-            DictionarySupport dictionaries = binder.dictionaries();
-            context.register(new DictionaryEndpointFilter(() -> dictionaries));
-            binder.dictionaryEndpointRegistered();
-        }
-        if (binder.quarkusRest()) {
-            context.register(new BindingCheck(binder));
-        }
+        this.statistics = CompressionStatistics.of(binder.statistics());
         return true;
     }
 

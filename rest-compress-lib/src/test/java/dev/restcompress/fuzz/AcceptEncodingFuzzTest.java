@@ -4,7 +4,7 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.config.CompressionSettings;
-import dev.restcompress.negotiation.ContentCodings;
+import dev.restcompress.decoding.ContentCodings;
 import dev.restcompress.negotiation.AcceptEncoding;
 import dev.restcompress.negotiation.Negotiation;
 import java.util.List;

@@ -172,9 +172,9 @@ class AdaptiveHttpTest {
             assertBody("gzip", 1, get("adaptive/json", "gzip, lzf"));
             driveTo(0.9, DWELL_DOWN, 3);
             // the cheaper coding the client weighs the same
-            long switchedBefore = SERVER.statistics().levelCosts().switched().sum();
+            long switchedBefore = SERVER.statistics().store().levelCosts().switched().sum();
             assertBody("lzf", 0, get("adaptive/json", "gzip, lzf"));
-            assertTrue(SERVER.statistics().levelCosts().switched().sum() > switchedBefore,
+            assertTrue(SERVER.statistics().store().levelCosts().switched().sum() > switchedBefore,
                     "a replaced coding is counted (the switch step's cost is then not predicted)");
             // never one it weighs lower, nor one it does not accept
             assertBody("gzip", 1, get("adaptive/json", "gzip, lzf;q=0.5"));

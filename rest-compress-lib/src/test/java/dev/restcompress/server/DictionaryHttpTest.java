@@ -187,6 +187,32 @@ class DictionaryHttpTest {
                 new String(r.body(), StandardCharsets.UTF_8));
     }
 
+    /** Dictionary-coded bodies, responses and requests, are observed like any other: counted per coding. */
+    @ParameterizedTest
+    @ValueSource(strings = {"dcz", "dcb"})
+    void dictionaryCodedBodiesAreCounted(String coding) throws Exception {
+        CompressionStatistics.Totals encodedBefore = totals(SERVER.statistics().encodedByCoding(), coding);
+        HttpResponse<byte[]> r = get("/dict/orders/3", "Accept-Encoding", coding,
+                "Available-Dictionary", DICTIONARY.hashField());
+        assertEquals(coding, r.headers().firstValue("Content-Encoding").orElse(null));
+        CompressionStatistics.Totals encoded = totals(SERVER.statistics().encodedByCoding(), coding);
+        assertEquals(encodedBefore.bodies() + 1, encoded.bodies(), "the response counts under " + coding);
+        assertEquals(encodedBefore.bytesOut() + r.body().length, encoded.bytesOut(), "with the bytes sent");
+
+        CompressionStatistics.Totals decodedBefore = totals(SERVER.statistics().decodedByCoding(), coding);
+        byte[] body = DictionaryResource.order(9).getBytes(StandardCharsets.UTF_8);
+        byte[] wire = encode(coding, DICTIONARY, body);
+        assertEquals(200, post("/dict/orders/echo", wire, coding).statusCode());
+        CompressionStatistics.Totals decoded = totals(SERVER.statistics().decodedByCoding(), coding);
+        assertEquals(decodedBefore.bodies() + 1, decoded.bodies(), "the request body counts under " + coding);
+        assertEquals(decodedBefore.bytesIn() + wire.length, decoded.bytesIn(), "with its compressed bytes");
+        assertEquals(decodedBefore.bytesOut() + body.length, decoded.bytesOut(), "and its decoded bytes");
+    }
+
+    static CompressionStatistics.Totals totals(java.util.Map<String, CompressionStatistics.Totals> map, String key) {
+        return map.getOrDefault(key, new CompressionStatistics.Totals(0, 0, 0, 0));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"dcz", "dcb"})
     void unknownDictionaryIs400AndABombIs413(String coding) throws Exception {

@@ -1,5 +1,6 @@
 package dev.restcompress.server;
 
+import dev.restcompress.server.internal.MethodPolicyResolver;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

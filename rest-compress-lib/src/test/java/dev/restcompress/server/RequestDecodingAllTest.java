@@ -1,5 +1,6 @@
 package dev.restcompress.server;
 
+import dev.restcompress.server.internal.RequestBodies;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -75,6 +76,28 @@ class RequestDecodingAllTest {
                 "Content-Type", "text/plain");
         assertEquals(200, r.statusCode(), text(r));
         assertArrayEquals(data, r.body());
+    }
+
+    /** Bodies decoded because of request-decoding=all are observed like any other: counted per method and coding. */
+    @ParameterizedTest
+    @CsvSource({"lzf", "gzip"})
+    void decodedBodiesOfUnannotatedMethodsAreCounted(String coding) throws Exception {
+        byte[] data = TestResource.payload(50_000);
+        byte[] wire = compress(codec(coding), data);
+        CompressionStatistics.Totals byMethod = totals(SERVER.statistics().decodedByMethod(), "UnannotatedResource#echo");
+        CompressionStatistics.Totals byCoding = totals(SERVER.statistics().decodedByCoding(), coding);
+        HttpResponse<byte[]> r = post("unannotated/echo", wire, "Content-Encoding", coding, "Content-Type", "text/plain");
+        assertEquals(200, r.statusCode(), text(r));
+        CompressionStatistics.Totals method = totals(SERVER.statistics().decodedByMethod(), "UnannotatedResource#echo");
+        CompressionStatistics.Totals perCoding = totals(SERVER.statistics().decodedByCoding(), coding);
+        assertEquals(byMethod.bodies() + 1, method.bodies(), "one body more for the method");
+        assertEquals(byMethod.bytesIn() + wire.length, method.bytesIn(), "its compressed bytes");
+        assertEquals(byMethod.bytesOut() + data.length, method.bytesOut(), "its decoded bytes");
+        assertEquals(byCoding.bodies() + 1, perCoding.bodies(), "one body more for " + coding);
+    }
+
+    static CompressionStatistics.Totals totals(java.util.Map<String, CompressionStatistics.Totals> map, String key) {
+        return map.getOrDefault(key, new CompressionStatistics.Totals(0, 0, 0, 0));
     }
 
     @ParameterizedTest

@@ -1,5 +1,6 @@
 package org.glassfish.jersey.fake;
 
+import dev.restcompress.server.internal.runtime.RuntimeFramingTest;
 import jakarta.ws.rs.SeBootstrap;
 import jakarta.ws.rs.core.Application;
 import jakarta.ws.rs.core.EntityPart;

@@ -1,0 +1,99 @@
+package dev.restcompress.contract;
+
+import static dev.restcompress.contract.Wire.gunzip;
+import static dev.restcompress.contract.Wire.gzip;
+import static dev.restcompress.contract.Wire.header;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.restcompress.contract.app.Payloads;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntPredicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Adaptive levels on this runtime: the CPU signal reads a number, scripted pressure lowers the gzip
+ * level (bodies byte-exact) and relief brings the configured level back.
+ * Part of {@link HttpContract}, which every runtime's contract test extends. Bounded in time.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+public interface AdaptiveContract extends ContractPart {
+    /** The body the adaptive contract watches: its gzip length tells the level. */
+    String ADAPTIVE_TEXT = "contract/text?size=20000";
+
+    /**
+     * Adaptive compression is on by default, so it must work on every runtime: the process CPU signal
+     * reads a number here (WildFly once hid the class it came from, and every deployment failed), and a
+     * scripted pressure lowers the gzip level (a larger body, still byte-exact) and its end brings the
+     * configured level back. The server's own CPU load (its start-up, earlier tests) may have moved the
+     * step already, so the configured level's body is the one that stays the same for 3 s without
+     * pressure (a step up comes every 2 s while there is none). Bounded waits: the sampler's period is 100 ms.
+     */
+    @Test
+    default void adaptiveLevelStepsDownUnderPressureAndBackOnThisRuntime() throws Exception {
+        byte[] text = Payloads.text(20000, 0);
+        wire().get(ADAPTIVE_TEXT, "gzip"); // starts the sampler
+        double real = Double.NaN;
+        for (int i = 0; i < 50 && Double.isNaN(real); i++) {
+            Thread.sleep(100);
+            wire().get(ADAPTIVE_TEXT, "gzip");
+            real = Double.parseDouble(pressureReport().split(" ")[0]);
+        }
+        assertFalse(Double.isNaN(real), "the process CPU signal read nothing on this runtime in 5 s");
+        try {
+            pressure("0.0");
+            int configured = steadyGzipLength(text);
+            pressure("0.9");
+            assertTrue(waitForGzipLength(text, n -> n > configured), "no lower level within 10 s of pressure ("
+                    + configured + " B at the configured level; sampler: " + pressureReport() + ")");
+            pressure("0.0");
+            assertTrue(waitForGzipLength(text, n -> n == configured), "the configured level did not return "
+                    + "within 10 s of relief");
+        } finally {
+            pressure("off");
+        }
+    }
+
+    /** {@code GET contract/pressure}: the real CPU sample first, then what the sampler saw. */
+    private String pressureReport() throws Exception {
+        return new String(wire().get("contract/pressure", "identity").body(), StandardCharsets.US_ASCII);
+    }
+
+    private void pressure(String script) throws Exception {
+        assertEquals(200, wire().get("contract/pressure?script=" + script, "identity").statusCode());
+    }
+
+    /** The gzip body's length once it has not changed for 3 s (at most 20 s), each body byte-exact. */
+    private int steadyGzipLength(byte[] text) throws Exception {
+        int length = -1;
+        int same = 0;
+        for (int i = 0; i < 200 && same < 30; i++) {
+            HttpResponse<byte[]> r = wire().get(ADAPTIVE_TEXT, "gzip");
+            assertArrayEquals(text, gunzip(r.body()));
+            same = r.body().length == length ? same + 1 : 0;
+            length = r.body().length;
+            Thread.sleep(100);
+        }
+        assertEquals(30, same, "the gzip body kept changing for 20 s without pressure");
+        return length;
+    }
+
+    /** Polls gzip bodies of the text (each byte-exact) until one's length passes {@code test}, at most 10 s. */
+    private boolean waitForGzipLength(byte[] text, IntPredicate test) throws Exception {
+        for (int i = 0; i < 100; i++) {
+            HttpResponse<byte[]> r = wire().get(ADAPTIVE_TEXT, "gzip");
+            assertEquals("gzip", header(r, "Content-Encoding"));
+            assertArrayEquals(text, gunzip(r.body()));
+            if (test.test(r.body().length)) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        return false;
+    }
+}

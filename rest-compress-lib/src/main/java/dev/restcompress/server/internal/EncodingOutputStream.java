@@ -1,0 +1,288 @@
+package dev.restcompress.server.internal;
+
+import dev.restcompress.codec.Codec;
+import dev.restcompress.io.Abortable;
+import dev.restcompress.io.BufferPool;
+import dev.restcompress.io.GrowableBuffer;
+import dev.restcompress.codec.StreamCounters;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MultivaluedMap;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * The response data path for one encoded response: buffer, then one-shot or streaming.
+ *
+ * <p>Buffers the entity in a pooled buffer. At {@link #finish()}: a body below the threshold goes
+ * out unencoded and framed by the container, one that does not shrink goes out unencoded with an
+ * exact {@code Content-Length} (both when the client accepts identity); any other body is compressed in one shot and goes out with its exact
+ * {@code Content-Length}. When the body passes the one-shot limit, or a streaming entity flushes,
+ * the stream switches to the codec's streaming encoder (chunked transfer) and every later
+ * {@code flush()} reaches the client.
+ *
+ * <p>Headers are set before the first byte reaches {@code sink}, which is when the container commits
+ * them. Pooled buffers are returned only after the write that used them has returned. Not
+ * thread-safe, like any stream.
+ */
+public final class EncodingOutputStream extends OutputStream {
+    /** Pooled, so a generous start costs nothing and spares typical JSON bodies any regrowth copies. */
+    private static final int INITIAL_CAPACITY = 64 * 1024;
+
+    private final OutputStream sink;
+    private final EncodingPlan plan;
+    private final MultivaluedMap<String, Object> headers;
+    private final BufferPool pool;
+    private final StreamCounters counters;
+    private final BodyObserver.Encode observer;
+    private GrowableBuffer buffer;
+    private OutputStream encoder;
+    private boolean finished;
+    /** Streaming only: what the body costs, reported once at the end. */
+    private Object streamBegun;
+    private CountingSink streamSink;
+    private long streamedIn;
+    private long streamNanos;
+
+    EncodingOutputStream(OutputStream sink, EncodingPlan plan, MultivaluedMap<String, Object> headers,
+            BufferPool pool, StreamCounters counters) {
+        this.sink = sink;
+        this.observer = plan.observer();
+        this.counters = counters;
+        this.plan = plan;
+        this.headers = headers;
+        this.pool = pool;
+        this.buffer = new GrowableBuffer(pool, Math.min(INITIAL_CAPACITY, Math.max(plan.oneShotLimit(), 1)));
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        ensureOpen();
+        if (encoder == null && buffer.size() >= plan.oneShotLimit()) {
+            startStreaming();
+        }
+        if (encoder != null) {
+            encoder.write(b);
+            streamedIn++;
+        } else {
+            buffer.write(b);
+        }
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        ensureOpen();
+        if (encoder == null && (long) buffer.size() + len > plan.oneShotLimit()) {
+            startStreaming();
+        }
+        if (encoder != null) {
+            long start = System.nanoTime();
+            encoder.write(b, off, len);
+            streamNanos += System.nanoTime() - start;
+            streamedIn += len;
+        } else {
+            buffer.write(b, off, len);
+        }
+    }
+
+    /**
+     * Streaming entities: switches to streaming and pushes everything written so far to the client.
+     * Other entities: ignored while buffering, because standard entity writers flush once at the end
+     * and that must not cost the one-shot path.
+     */
+    @Override
+    public void flush() throws IOException {
+        ensureOpen();
+        if (encoder == null && plan.honorFlush()) {
+            startStreaming();
+        }
+        if (encoder != null) {
+            encoder.flush();
+        }
+    }
+
+    /** Same as {@link #finish()}: entity writers may close the stream themselves. */
+    @Override
+    public void close() throws IOException {
+        finish();
+    }
+
+    /** Sends what was buffered (one shot) or ends the coding (streaming). Idempotent. */
+    void finish() throws IOException {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        try {
+            if (encoder != null) {
+                endEncoder(true);
+            } else {
+                sendBuffered();
+            }
+        } finally {
+            release();
+        }
+    }
+
+    /**
+     * Returns pooled memory and encoders without sending anything more (the entity writer or the
+     * connection failed). Idempotent, and harmless after {@link #finish()}.
+     */
+    void release() {
+        finished = true;
+        if (encoder != null) {
+            try {
+                endEncoder(false);
+            } catch (IOException impossible) {
+                throw new AssertionError(impossible); // aborting writes nothing, so it cannot fail
+            }
+        }
+        if (buffer != null) {
+            buffer.release();
+            buffer = null;
+        }
+    }
+
+    private void sendBuffered() throws IOException {
+        int n = buffer.size();
+        if (n < plan.threshold() && plan.identityAcceptable()) {
+            sendSmall(n);
+            return;
+        }
+        Codec codec = plan.codec();
+        byte[] out = pool.acquire(codec.maxCompressedLength(n));
+        try {
+            Object begun = observer.begin();
+            long start = System.nanoTime();
+            int m = codec.compress(buffer.array(), 0, n, out, 0);
+            long nanos = System.nanoTime() - start;
+            boolean shrank = m < n || !plan.identityAcceptable();
+            int sent = shrank ? m : n;
+            // An unshrunk body cost the CPU all the same.
+            observer.encoded(begun, n, sent, nanos, false, shrank ? codec.coding() : "identity");
+            if (!shrank) {
+                // A body worth trying to compress keeps the one-shot promise of an exact length.
+                declareLength(n);
+                sink.write(buffer.array(), 0, n);
+                return;
+            }
+            setEncodedHeaders();
+            declareLength(m);
+            sink.write(out, 0, m);
+        } finally {
+            pool.release(out);
+        }
+    }
+
+    /**
+     * A body below the threshold: the entity writer's own bytes, unchanged. A {@code Content-Length}
+     * it declared is still right (kept within the runtime's bound, {@link EncodingPlan#maxDeclaredLength}), and
+     * without one the container frames the body as it would without this library. Not declaring one
+     * here spares every small response a header list and a length string.
+     */
+    private void sendSmall(int n) throws IOException {
+        if (n > plan.maxDeclaredLength()) {
+            headers.remove(HttpHeaders.CONTENT_LENGTH);
+        }
+        sink.write(buffer.array(), 0, n);
+    }
+
+    private void declareLength(int n) {
+        if (n <= plan.maxDeclaredLength()) {
+            headers.putSingle(HttpHeaders.CONTENT_LENGTH, Integer.toString(n));
+        } else {
+            headers.remove(HttpHeaders.CONTENT_LENGTH); // e.g. one the entity writer declared for the raw body
+        }
+    }
+
+    private void startStreaming() throws IOException {
+        setEncodedHeaders();
+        headers.remove(HttpHeaders.CONTENT_LENGTH);
+        streamBegun = observer.begin();
+        streamSink = new CountingSink(sink);
+        encoder = plan.codec().compressingStream(streamSink);
+        counters.opened(StreamCounters.Kind.ENCODER, plan.codec().coding());
+        if (buffer.size() > 0) {
+            long start = System.nanoTime();
+            encoder.write(buffer.array(), 0, buffer.size());
+            streamNanos += System.nanoTime() - start;
+            streamedIn += buffer.size();
+        }
+        buffer.release();
+        buffer = null;
+    }
+
+    /**
+     * Ends the streaming encoder exactly once: finishes the coding when asked, and frees its native
+     * or pooled state without writing anything when not, or when finishing failed.
+     */
+    private void endEncoder(boolean finishCoding) throws IOException {
+        OutputStream e = encoder;
+        encoder = null;
+        boolean finishedCoding = false;
+        try {
+            if (finishCoding) {
+                long start = System.nanoTime();
+                e.close();
+                finishedCoding = true;
+                observer.encoded(streamBegun, streamedIn, streamSink.count(), streamNanos + System.nanoTime() - start,
+                        true, plan.codec().coding());
+            }
+        } finally {
+            if (!finishedCoding) {
+                Abortable.abort(e);
+            }
+            counters.closed(StreamCounters.Kind.ENCODER, plan.codec().coding());
+        }
+    }
+
+    private void setEncodedHeaders() {
+        String coding = plan.codec().coding();
+        headers.putSingle(HttpHeaders.CONTENT_ENCODING, coding);
+        Object etag = headers.getFirst(HttpHeaders.ETAG);
+        if (etag != null) {
+            headers.putSingle(HttpHeaders.ETAG, EntityTags.withCoding(etag.toString(), coding));
+        }
+    }
+
+    private void ensureOpen() throws IOException {
+        if (finished) {
+            throw new IOException("stream closed");
+        }
+    }
+
+    /** Counts the bytes a streaming encoder writes to the response; everything else passes through. */
+    private static final class CountingSink extends OutputStream {
+        private final OutputStream sink;
+        private long count;
+
+        CountingSink(OutputStream sink) {
+            this.sink = sink;
+        }
+
+        long count() {
+            return count;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            sink.write(b);
+            count++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            sink.write(b, off, len);
+            count += len;
+        }
+
+        @Override
+        public void flush() throws IOException {
+            sink.flush();
+        }
+
+        /** The encoder never closes its sink (the container owns it); neither does this. */
+        @Override
+        public void close() {
+        }
+    }
+}

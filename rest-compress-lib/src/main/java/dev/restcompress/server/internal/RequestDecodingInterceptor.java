@@ -1,0 +1,139 @@
+package dev.restcompress.server.internal;
+
+import dev.restcompress.decoding.ContentCodings;
+import dev.restcompress.decoding.UpstreamDecodedBody;
+import dev.restcompress.decoding.WitnessedBody;
+import dev.restcompress.codec.CodecRegistry;
+import dev.restcompress.codec.DecompressionException;
+import dev.restcompress.io.NonClosingInputStream;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.ext.ReaderInterceptor;
+import jakarta.ws.rs.ext.ReaderInterceptorContext;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Decodes request bodies that carry {@code Content-Encoding}, through bounded decoders, before the
+ * entity reader sees them. Stacked codings ({@code gzip, lzf}) are undone in reverse order. The
+ * reader then sees an unencoded body: the coding headers are removed. Errors: see
+ * {@link DecodingErrors}. A body a server in front already decoded ({@code X-Content-Encoding}, Jetty's
+ * {@code GzipHandler}) is held to the same limit ({@link UpstreamDecodedBody}).
+ *
+ * <p>The decoders hold native memory (a zstd stream about 130 KiB), so they are closed as soon as
+ * the entity reader returns or throws; when the entity is the stream itself (or another type that
+ * reads later), at the end of the request by {@link RequestBodies}. Thread-safe (immutable).
+ */
+public final class RequestDecodingInterceptor implements ReaderInterceptor {
+    private final CodecRegistry registry;
+    private final long maxDecodedSize;
+    /** Where the method's decoded bodies are reported; {@code null}: nowhere. */
+    private final BodyObserver.Decode observer;
+
+    /** An interceptor that reports its bodies nowhere. */
+    public RequestDecodingInterceptor(CodecRegistry registry, long maxDecodedSize) {
+        this(registry, maxDecodedSize, null);
+    }
+
+    /** @param observer where the method's decoded bodies are reported, {@code null}: nowhere */
+    public RequestDecodingInterceptor(CodecRegistry registry, long maxDecodedSize, BodyObserver.Decode observer) {
+        this.registry = registry;
+        this.maxDecodedSize = maxDecodedSize;
+        this.observer = observer;
+    }
+
+    @Override
+    public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
+        MultivaluedMap<String, String> headers = context.getHeaders();
+        ContentCodings codings;
+        try {
+            codings = ContentCodings.parse(headers.get(HttpHeaders.CONTENT_ENCODING), registry);
+        } catch (ContentCodings.UnsupportedCodingException e) {
+            throw DecodingErrors.unsupportedCoding(e.coding(), registry.codings());
+        }
+        if (codings.isIdentity()) {
+            String upstream = UpstreamDecodedBody.coding(headers.getFirst(UpstreamDecodedBody.HEADER));
+            if (upstream == null) {
+                return context.proceed();
+            }
+            // A server in front (Jetty's GzipHandler) decoded it already: the same limit and errors apply.
+            return proceedWithDecoded(context, UpstreamDecodedBody.bounded(
+                    new NonClosingInputStream(context.getInputStream()), upstream, maxDecodedSize));
+        }
+        if (observer == null) {
+            return proceedWithDecoded(context, decoded(codings, context.getInputStream(), contentLength(headers)));
+        }
+        long length = contentLength(headers);
+        return proceedWithDecoded(context, observer.observe(codings.applied(), context.getInputStream(),
+                coded -> decoded(codings, coded, length)));
+    }
+
+    /**
+     * Hands {@code decoded} to the entity reader in place of the coded body, without the coding headers,
+     * and frees it as soon as nobody reads it any more: when the reader returns or throws, or, when the
+     * entity is the stream itself (or another type that reads later), at the end of the request. A
+     * decoding failure the reader wrapped, replaced or swallowed is answered as ours. Also used by the
+     * dictionary decoder.
+     */
+    public static Object proceedWithDecoded(ReaderInterceptorContext context, InputStream body) throws IOException {
+        WitnessedBody decoded = new WitnessedBody(body);
+        context.setInputStream(decoded);
+        context.getHeaders().remove(HttpHeaders.CONTENT_ENCODING);
+        context.getHeaders().remove(HttpHeaders.CONTENT_LENGTH);
+        Object entity;
+        try {
+            entity = context.proceed();
+        } catch (IOException | RuntimeException e) {
+            RequestBodies.closeQuietly(decoded);
+            // Entity readers may wrap our exception (e.g. in a ProcessingException or a 400 of their own),
+            // or throw one of their own without it: the body remembers what it raised.
+            DecompressionException cause = DecodingErrors.findCause(e);
+            if (cause == null) {
+                cause = decoded.failure();
+            }
+            if (cause != null) {
+                throw DecodingErrors.toException(cause);
+            }
+            throw e;
+        }
+        if (decoded.failure() != null) {
+            // The reader swallowed the failure (and bound null or a partial value): the body is still refused.
+            RequestBodies.closeQuietly(decoded);
+            throw DecodingErrors.toException(decoded.failure());
+        }
+        if (RequestBodies.readsLater(entity)) {
+            // The resource reads the body itself: free the decoder when the request completes.
+            RequestBodies.closeWhenDone(context, decoded);
+        } else {
+            RequestBodies.closeQuietly(decoded); // the reader is done with it: free native memory now
+        }
+        return entity;
+    }
+
+    /**
+     * Small bodies of one coding with a known length are read whole and decoded in one codec call
+     * (natively for gzip and zstd); everything else streams through a bounded decoder. Either way at most
+     * {@code maxDecodedSize} decoded bytes are ever held.
+     */
+    private InputStream decoded(ContentCodings codings, InputStream body, long contentLength) throws IOException {
+        try {
+            // Closing the decoders must not close the container's stream: it still has a response to send.
+            return codings.decodeBody(new NonClosingInputStream(body), contentLength, maxDecodedSize);
+        } catch (DecompressionException e) {
+            throw DecodingErrors.toException(e);
+        }
+    }
+
+    /** The declared {@code Content-Length}, or -1 when absent or not a number. */
+    public static long contentLength(MultivaluedMap<String, String> headers) {
+        String v = headers.getFirst(HttpHeaders.CONTENT_LENGTH);
+        if (v == null) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package dev.restcompress.server.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.restcompress.annotation.LZF;
+import dev.restcompress.config.CompressionSettings;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedHashMap;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import jakarta.ws.rs.core.UriInfo;
+import java.lang.reflect.Proxy;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link NegotiationFilter} in memory, for what the HTTP tests do not pin down: the 406's log line,
+ * the 304 for the encoded variant, and which entities get a plan that honours {@code flush()}.
+ */
+class NegotiationFilterTest {
+    @SuppressWarnings("unused")
+    static class Resource {
+        @LZF public String lzf() {
+            return "";
+        }
+    }
+
+    static NegotiationFilter filter() throws NoSuchMethodException {
+        CompressionSettings settings = CompressionSettings.from(Map.<String, Object>of()::get);
+        MethodPolicy policy = new MethodPolicyResolver(settings, settings.createRegistry(), 1 << 20)
+                .resolve(Resource.class, Resource.class.getMethod("lzf"));
+        return new NegotiationFilter(policy);
+    }
+
+    /** One request: its method and headers; what the filter stores or aborts with is recorded. */
+    static final class Request {
+        final String method;
+        final MultivaluedMap<String, String> headers = new MultivaluedHashMap<>();
+        final Map<String, Object> properties = new HashMap<>();
+        Response aborted;
+
+        Request(String method, String acceptEncoding) {
+            this.method = method;
+            headers.putSingle("Accept-Encoding", acceptEncoding);
+        }
+
+        ContainerRequestContext proxy() {
+            UriInfo uri = (UriInfo) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {UriInfo.class},
+                    (p, m, a) -> switch (m.getName()) {
+                        case "getPath" -> "orders";
+                        default -> throw new UnsupportedOperationException(m.getName());
+                    });
+            return (ContainerRequestContext) Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[] {ContainerRequestContext.class}, (p, m, a) -> switch (m.getName()) {
+                        case "getHeaders" -> headers;
+                        case "getHeaderString" -> headers.getFirst((String) a[0]);
+                        case "getMethod" -> method;
+                        case "getUriInfo" -> uri;
+                        case "getProperty" -> properties.get((String) a[0]);
+                        case "setProperty" -> {
+                            properties.put((String) a[0], a[1]);
+                            yield null;
+                        }
+                        case "abortWith" -> {
+                            aborted = (Response) a[0];
+                            yield null;
+                        }
+                        default -> throw new UnsupportedOperationException(m.getName());
+                    });
+        }
+    }
+
+    /** One response the resource returned; status and entity changes are recorded. */
+    static final class Reply {
+        final MultivaluedMap<String, Object> headers = new MultivaluedHashMap<>();
+        int status = 200;
+        Object entity;
+        MediaType type;
+
+        Reply(Object entity, MediaType type) {
+            this.entity = entity;
+            this.type = type;
+        }
+
+        ContainerResponseContext proxy() {
+            return (ContainerResponseContext) Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[] {ContainerResponseContext.class}, (p, m, a) -> switch (m.getName()) {
+                        case "getHeaders" -> headers;
+                        case "getStatus" -> status;
+                        case "setStatus" -> {
+                            status = (Integer) a[0];
+                            yield null;
+                        }
+                        case "hasEntity" -> entity != null;
+                        case "getEntity" -> entity;
+                        case "setEntity" -> {
+                            entity = a[0];
+                            yield null;
+                        }
+                        case "getMediaType" -> type;
+                        default -> throw new UnsupportedOperationException(m.getName());
+                    });
+        }
+    }
+
+    @Test
+    void a406IsAnsweredBeforeTheResourceAndLoggedInOneDebugLine() throws NoSuchMethodException {
+        Request request = new Request("GET", "identity;q=0, gzip");
+        try (ServerPartsTest.Recorder log = new ServerPartsTest.Recorder(NegotiationFilter.class.getName())) {
+            filter().filter(request.proxy());
+            assertEquals("406 for Accept-Encoding [identity;q=0, gzip] on orders", log.only());
+            assertEquals(java.util.logging.Level.FINE, log.records.get(0).getLevel(), "client input: DEBUG only");
+        }
+        assertEquals(406, request.aborted.getStatus());
+        assertEquals("Accept-Encoding", request.aborted.getHeaderString("Vary"));
+        assertTrue(request.properties.isEmpty());
+    }
+
+    @Test
+    void theEncodedVariantTheClientHoldsIsA304WithoutBodyOrLength() throws NoSuchMethodException {
+        NegotiationFilter filter = filter();
+        Request request = new Request("GET", "lzf");
+        String coded = EntityTags.withCoding("\"v1\"", "lzf");
+        request.headers.putSingle("If-None-Match", coded);
+        filter.filter(request.proxy());
+        Reply reply = new Reply("a body", MediaType.APPLICATION_JSON_TYPE);
+        reply.headers.putSingle("ETag", "\"v1\"");
+        reply.headers.putSingle("Content-Length", "6");
+        filter.filter(request.proxy(), reply.proxy());
+        assertEquals(304, reply.status);
+        assertNull(reply.entity);
+        assertFalse(reply.headers.containsKey("Content-Length"), "a 304 carries no length of a body it does not send");
+        assertEquals(coded, reply.headers.getFirst("ETag"));
+        assertNull(EncodingPlan.of(request.properties.get(RequestProperties.RESPONSE_CODING)), "nothing to encode");
+    }
+
+    static EncodingPlan planFor(Object entity, MediaType type) throws NoSuchMethodException {
+        NegotiationFilter filter = filter();
+        Request request = new Request("GET", "lzf");
+        filter.filter(request.proxy());
+        filter.filter(request.proxy(), new Reply(entity, type).proxy());
+        return EncodingPlan.of(request.properties.get(RequestProperties.RESPONSE_CODING));
+    }
+
+    @Test
+    void streamingOutputAndServerSentEventsGetAPlanThatHonoursFlush() throws NoSuchMethodException {
+        StreamingOutput stream = out -> out.write(1);
+        assertTrue(planFor(stream, MediaType.APPLICATION_OCTET_STREAM_TYPE).honorFlush());
+        assertTrue(planFor("data: x\n\n", MediaType.SERVER_SENT_EVENTS_TYPE).honorFlush());
+        EncodingPlan whole = planFor("{}", MediaType.APPLICATION_JSON_TYPE);
+        assertFalse(whole.honorFlush(), "a whole entity's flushes are absorbed");
+        assertEquals("lzf", whole.codec().coding());
+        assertTrue(whole.identityAcceptable());
+    }
+}
