@@ -38,7 +38,7 @@ public class ContractApplication extends Application<Configuration> {
         environment.jersey().register(EntityReaderResource.class);
         environment.jersey().register(SeenEncodingFilter.class);
         // Jersey holds back the first 8 KiB of a response to compute its length, and flush() does not
-        // release them: streamed parts would wait for the next one. As on any Jersey (README, Jersey).
+        // release them: streamed parts would wait for the next one. As on any Jersey (docs/runtimes.md, Jersey).
         environment.jersey().property(ServerProperties.OUTBOUND_CONTENT_LENGTH_BUFFER, 0);
         String portFile = System.getProperty(PORT_FILE);
         if (portFile != null) {

@@ -33,7 +33,7 @@ class JerseyUnregisteredContractTest extends HttpContract implements EntityReade
         /**
          * Jersey holds back the first 8 KiB of a response (to compute a Content-Length) and a flush()
          * does not release them; without this, a streamed part smaller than that never reaches the client
-         * until the next part (the flush tests time out). README, Runtimes: Jersey.
+         * until the next part (the flush tests time out). docs/runtimes.md, Jersey.
          */
         @Override
         public Map<String, Object> getProperties() {

@@ -1,5 +1,5 @@
 /**
- * Public API: adaptive compression (README, "Adaptive compression"). When the process runs short of
+ * Public API: adaptive compression (docs/adaptive.md). When the process runs short of
  * CPU the server first lowers the level of the negotiated coding, then switches to a cheaper coding
  * the client weighs equally, then (only when allowed) sends identity; it steps back up when the
  * pressure falls.

@@ -32,7 +32,7 @@ public @interface Compress {
     /**
      * Bodies smaller than this many bytes are sent unencoded (when the client accepts identity);
      * -1 means the global setting {@code rest-compress.threshold} (default 1024: measured break-even
-     * is about 2 KiB for lzf on a 1 Gbit/s link and well below 1 KiB on 100 Mbit/s; see README).
+     * is about 2 KiB for lzf on a 1 Gbit/s link and well below 1 KiB on 100 Mbit/s; see the bench README's small-payload figures).
      */
     int threshold() default -1;
 

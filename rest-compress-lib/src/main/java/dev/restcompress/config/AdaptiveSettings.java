@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * The settings of adaptive compression and statistics (README, "Adaptive compression"): whether the server steps the
+ * The settings of adaptive compression and statistics (docs/adaptive.md): whether the server steps the
  * level, then the coding, down when the process runs out of CPU, and the thresholds of that decision.
  * Read once per application, like {@link CompressionSettings} (JAX-RS configuration properties first,
  * then system properties, then the defaults below). Invalid values fail at start-up with a message
@@ -16,8 +16,8 @@ import java.util.function.Function;
  *   <tr><th>key</th><th>default</th><th>meaning</th></tr>
  *   <tr><td>{@value #ADAPTIVE}</td><td>on</td><td>{@code on} or {@code off}. On by default since the
  *       overload bench measured it safe: at half the fixed level's capacity it keeps the configured
- *       level, above the capacity it serves what the fixed level queues (README, "Adaptive
- *       compression")</td></tr>
+ *       level, above the capacity it serves what the fixed level queues
+ *       (docs/adaptive.md)</td></tr>
  *   <tr><td>{@value #IDENTITY}</td><td>false</td><td>whether the last step may send bodies unencoded
  *       (only to clients that weigh identity no lower than the chosen coding); off because the server
  *       does not know what the link costs</td></tr>

@@ -25,7 +25,7 @@ import java.util.function.Function;
  *   <caption>Keys</caption>
  *   <tr><th>key</th><th>default</th><th>meaning</th></tr>
  *   <tr><td>{@value #THRESHOLD}</td><td>1024</td><td>bodies below this size (bytes) are sent
- *       unencoded: the bench's small-payload suite (README, Benchmarks) puts the break-even at about
+ *       unencoded: the bench's small-payload suite (rest-compress-bench/README.md) puts the break-even at about
  *       2 KiB for lzf on a 1 Gbit/s link and well below 1 KiB on 100 Mbit/s links</td></tr>
  *   <tr><td>{@value #ONE_SHOT_LIMIT}</td><td>4194304</td><td>bodies up to this size are buffered and
  *       compressed in one shot; larger ones stream</td></tr>

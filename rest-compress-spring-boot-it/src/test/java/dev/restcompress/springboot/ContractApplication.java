@@ -22,7 +22,7 @@ public class ContractApplication {
         ResourceConfig config = new ResourceConfig(ContractResource.class, EntityReaderResource.class,
                 SeenEncodingFilter.class);
         // Jersey holds back the first 8 KiB of a response to compute its length, and flush() does not
-        // release them: streamed parts would wait for the next one. As on any Jersey (README, Jersey).
+        // release them: streamed parts would wait for the next one. As on any Jersey (docs/runtimes.md, Jersey).
         config.property(ServerProperties.OUTBOUND_CONTENT_LENGTH_BUFFER, 0);
         return config;
     }
