@@ -6,7 +6,7 @@ import jakarta.ws.rs.core.Response;
 /**
  * A request body rest-compress refused (400, 413, 415), carrying the finished response. It is
  * already logged in one line by {@link DecodingErrors}, so it records no stack trace (a client can
- * provoke it at will), and {@link RejectedBodyMapper} answers it as it is: without that mapper some
+ * provoke it at will), and {@link DecodingErrors.RejectedBodyMapper} answers it as it is: without that mapper some
  * runtimes (CXF's default {@code WebApplicationException} mapper) log every such exception with a
  * ~35-line stack trace at WARNING.
  */
