@@ -47,6 +47,7 @@ public interface AdaptiveContract extends ContractPart {
         assertFalse(Double.isNaN(real), "the process CPU signal read nothing on this runtime in 5 s");
         try {
             pressure("0.0");
+            awaitTopStep();
             int configured = steadyGzipLength(text);
             pressure("0.9");
             assertTrue(waitForGzipLength(text, n -> n > configured), "no lower level within 10 s of pressure ("
@@ -62,6 +63,22 @@ public interface AdaptiveContract extends ContractPart {
     /** {@code GET contract/pressure}: the real CPU sample first, then what the sampler saw. */
     private String pressureReport() throws Exception {
         return new String(wire().get("contract/pressure", "identity").body(), StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * Waits (at most 30 s) until the server's adaptive step is back at the top after the scripted relief:
+     * the server's own start-up or a busy machine may have stepped it down, and climbing back takes a
+     * dwell per step, longer than the 3 s a steady body needs, so a steady body alone could be a lower
+     * level's. Falls through on a runtime whose statistics are not reachable from the resource.
+     */
+    private void awaitTopStep() throws Exception {
+        for (int i = 0; i < 300; i++) {
+            String report = pressureReport();
+            if (report.contains(" step=0 ") || report.contains(" no statistics")) {
+                return;
+            }
+            Thread.sleep(100);
+        }
     }
 
     private void pressure(String script) throws Exception {
