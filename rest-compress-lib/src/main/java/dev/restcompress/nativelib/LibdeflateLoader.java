@@ -17,8 +17,9 @@ import java.util.Objects;
  * loader:
  * <ul>
  *   <li>{@value #BUNDLED} (default): the shim {@code native/<os>-<arch>/librestcompress_libdeflate.so}
- *       has libdeflate (the version in {@link #library()}) compiled in and needs nothing but libc;</li>
- *   <li>{@value #SYSTEM}: the shim {@code librestcompress_libdeflate_system.so} {@code dlopen}s the
+ *       ({@code restcompress_libdeflate.dll} on Windows) has libdeflate (the version in
+ *       {@link #library()}) compiled in and needs nothing but the C runtime;</li>
+ *   <li>{@value #SYSTEM} (Linux only): the shim {@code librestcompress_libdeflate_system.so} {@code dlopen}s the
  *       system's libdeflate, {@value #DEFAULT_LIBRARY_NAME} unless {@value #LIBRARY_NAME_PROPERTY}
  *       names another (tests name a missing one to prove the fallback).</li>
  * </ul>
@@ -43,6 +44,8 @@ public final class LibdeflateLoader {
     /** The soname of libdeflate 1.x on Linux (Debian/Ubuntu package {@code libdeflate0}). */
     public static final String DEFAULT_LIBRARY_NAME = "libdeflate.so.0";
 
+    /** Where the jar has a shim, for the WARNING on any other platform. */
+    static final String SHIPPED_PLATFORMS = "linux-x86_64 and linux-aarch64 with glibc, windows-x86_64";
     static final String BUNDLED_SHIM = "restcompress_libdeflate";
     static final String SYSTEM_SHIM = "restcompress_libdeflate_system";
     private static final System.Logger LOG = System.getLogger(LibdeflateLoader.class.getName());
@@ -127,10 +130,15 @@ public final class LibdeflateLoader {
 
     /** The resource folder for this machine, e.g. {@code linux-x86_64}. */
     static String platform() {
-        String os = System.getProperty("os.name", "unknown").toLowerCase(Locale.ROOT);
-        String arch = System.getProperty("os.arch", "unknown").toLowerCase(Locale.ROOT);
+        return platform(System.getProperty("os.name", "unknown"), System.getProperty("os.arch", "unknown"));
+    }
+
+    /** The resource folder for an {@code os.name} and {@code os.arch}, e.g. {@code windows-x86_64}. */
+    static String platform(String osName, String osArch) {
+        String os = osName.toLowerCase(Locale.ROOT);
+        String arch = osArch.toLowerCase(Locale.ROOT);
         String osDir = os.startsWith("linux") ? "linux"
-                : os.startsWith("mac") || os.startsWith("darwin") ? "darwin"
+                : os.startsWith("mac") || os.startsWith("darwin") ? "macos"
                 : os.startsWith("windows") ? "windows"
                 : os.replaceAll("[^a-z0-9]", "");
         String archDir = switch (arch) {
@@ -154,19 +162,22 @@ public final class LibdeflateLoader {
                     + System.getProperty(SOURCE_PROPERTY) + "'";
         }
         String shim = BUNDLED.equals(source) ? BUNDLED_SHIM : SYSTEM_SHIM;
-        String resource = "/native/" + platform() + "/" + System.mapLibraryName(shim);
+        String fileName = System.mapLibraryName(shim); // lib<name>.so, <name>.dll, lib<name>.dylib
+        String resource = "/native/" + platform() + "/" + fileName;
         try (InputStream in = LibdeflateLoader.class.getResourceAsStream(resource)) {
             if (in == null) {
                 return "no native shim for platform " + platform() + " in the jar (" + resource
-                        + "; native gzip ships for linux-x86_64 and linux-aarch64 with glibc)";
+                        + "; native gzip ships for " + SHIPPED_PLATFORMS + ")";
             }
-            Path tmp = Files.createTempFile(shim + "-", ".so");
+            // The real suffix: Windows' LoadLibrary treats a file by its name.
+            Path tmp = Files.createTempFile(shim + "-", fileName.substring(fileName.lastIndexOf('.')));
             try {
                 Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
                 System.load(tmp.toAbsolutePath().toString());
             } finally {
                 // Once mapped, the file is no longer needed on Linux/macOS; delete it so temp files
-                // do not pile up. Where a loaded file cannot be deleted, leave it to deleteOnExit.
+                // do not pile up. Where a loaded file cannot be deleted (Windows), leave it to
+                // deleteOnExit.
                 try {
                     Files.deleteIfExists(tmp);
                 } catch (IOException e) {
@@ -179,7 +190,8 @@ public final class LibdeflateLoader {
             return "loading the native shim " + resource + " was refused: " + e.getMessage()
                     + " (start the JVM with --enable-native-access=ALL-UNNAMED)";
         } catch (IOException | LinkageError | RuntimeException e) {
-            String hint = e instanceof UnsatisfiedLinkError ? " (the shims need glibc 2.17 or newer)" : "";
+            String hint = e instanceof UnsatisfiedLinkError && platform().startsWith("linux")
+                    ? " (the shims need glibc 2.17 or newer)" : "";
             return "loading the native shim " + resource + " failed on platform " + platform() + hint + ": " + e;
         }
     }

@@ -48,6 +48,19 @@ class LibdeflateLoaderTest {
     }
 
     @Test
+    void platformFolderForEachOperatingSystemJavaReports() {
+        // os.name / os.arch as the JDKs report them on each platform.
+        assertEquals("linux-x86_64", LibdeflateLoader.platform("Linux", "amd64"));
+        assertEquals("linux-aarch64", LibdeflateLoader.platform("Linux", "aarch64"));
+        assertEquals("windows-x86_64", LibdeflateLoader.platform("Windows 10", "amd64"));
+        assertEquals("windows-x86_64", LibdeflateLoader.platform("Windows Server 2022", "amd64"));
+        assertEquals("windows-aarch64", LibdeflateLoader.platform("Windows 11", "aarch64"));
+        assertEquals("macos-x86_64", LibdeflateLoader.platform("Mac OS X", "x86_64"));
+        assertEquals("macos-aarch64", LibdeflateLoader.platform("Mac OS X", "aarch64"));
+        assertEquals("freebsd-x86_64", LibdeflateLoader.platform("FreeBSD", "amd64"));
+    }
+
+    @Test
     void platformFolderMatchesTheBuild() {
         String os = System.getProperty("os.name").toLowerCase();
         String arch = System.getProperty("os.arch");
@@ -56,6 +69,9 @@ class LibdeflateLoaderTest {
         }
         if (os.startsWith("linux") && arch.equals("aarch64")) {
             assertEquals("linux-aarch64", LibdeflateLoader.platform());
+        }
+        if (os.startsWith("windows") && arch.equals("amd64")) {
+            assertEquals("windows-x86_64", LibdeflateLoader.platform());
         }
         assertTrue(LibdeflateLoader.platform().matches("[a-z0-9]+-[a-z0-9_]+"), LibdeflateLoader.platform());
         // The build's aarch64-qemu run sets this: proof that it really ran the other platform's shim.

@@ -70,6 +70,40 @@ class NativeBinaryTest {
         }
     }
 
+    /**
+     * The Windows DLL, read with mingw's objdump (binutils-mingw-w64, which the cross compiler that
+     * built it brings): a PE32+ for x86-64 importing only the C runtime and KERNEL32, exporting only
+     * the JNI entry points.
+     */
+    @Test
+    void windowsDllImportsOnlyTheCRuntimeAndExportsOnlyJni() throws Exception {
+        String file = shimFile("windows-x86_64", "restcompress_libdeflate.dll");
+        String dump = run("x86_64-w64-mingw32-objdump", "-p", file);
+        assertTrue(dump.contains("file format pei-x86-64"), file + " is not a PE32+ x86-64 DLL:\n" + dump);
+        List<String> imports = new ArrayList<>();
+        List<String> exports = new ArrayList<>();
+        boolean inNames = false;
+        for (String line : dump.split("\n")) {
+            String t = line.trim();
+            if (t.startsWith("DLL Name:")) {
+                imports.add(t.substring("DLL Name:".length()).trim());
+            }
+            // The export table's name list: "[   0] Java_...".
+            if (t.startsWith("[Ordinal/Name Pointer] Table")) {
+                inNames = true;
+            } else if (inNames && t.matches("\\[\\s*\\d+\\] \\S+")) {
+                exports.add(t.substring(t.indexOf(']') + 1).trim());
+            } else if (inNames && !t.isEmpty()) {
+                inNames = false;
+            }
+        }
+        assertEquals(List.of("KERNEL32.dll", "msvcrt.dll"), imports, file + " imports more than the C runtime");
+        assertEquals(8, exports.size(), file + " exports " + exports);
+        for (String name : exports) {
+            assertTrue(name.startsWith("Java_dev_restcompress_nativelib_LibdeflateNative_"), file + " exports " + name);
+        }
+    }
+
     @Test
     void libdeflateLicenceTravelsWithTheShims() throws IOException {
         try (InputStream in = NativeBinaryTest.class.getResourceAsStream("/META-INF/licenses/libdeflate-COPYING")) {
@@ -80,7 +114,7 @@ class NativeBinaryTest {
     }
 
     private static String shimFile(String platform, String shim) throws URISyntaxException {
-        String resource = "/native/" + platform + "/lib" + shim + ".so";
+        String resource = "/native/" + platform + "/" + (shim.contains(".") ? shim : "lib" + shim + ".so");
         URL url = NativeBinaryTest.class.getResource(resource);
         assertNotNull(url, "the build did not put " + resource + " on the class path");
         assertEquals("file", url.getProtocol(), "tests read the shims from target/classes: " + url);
@@ -91,9 +125,14 @@ class NativeBinaryTest {
         List<String> cmd = new ArrayList<>();
         cmd.add("readelf");
         cmd.addAll(List.of(args));
+        return run(cmd.toArray(String[]::new));
+    }
+
+    private static String run(String... command) throws IOException, InterruptedException {
+        List<String> cmd = List.of(command);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "readelf hung");
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), cmd.get(0) + " hung");
         assertEquals(0, p.exitValue(), String.join(" ", cmd) + ":\n" + out);
         return out;
     }
