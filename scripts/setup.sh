@@ -41,6 +41,8 @@ need "command -v qemu-aarch64-static"                qemu-user-static
 need "command -v x86_64-w64-mingw32-gcc"             gcc-mingw-w64-x86-64
 need "command -v wine"                               wine
 need "test -x /usr/lib/wine/wine64"                  wine64
+# The musl shims are run by a C harness under musl's loader (MuslShimTest).
+need "test -e /lib/ld-musl-x86_64.so.1"             musl
 need "command -v unshare"                            util-linux
 need "python3 -c 'import ensurepip, venv'"           python3-venv
 # Headless Chromium (130+ decodes dcz/dcb without flags): the browser interop test of shared

