@@ -2,9 +2,11 @@ package dev.restcompress.nativelib;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -45,7 +47,7 @@ public final class LibdeflateLoader {
     public static final String DEFAULT_LIBRARY_NAME = "libdeflate.so.0";
 
     /** Where the jar has a shim, for the WARNING on any other platform. */
-    static final String SHIPPED_PLATFORMS = "linux-x86_64 and linux-aarch64 with glibc, windows-x86_64";
+    static final String SHIPPED_PLATFORMS = "linux-x86_64 and linux-aarch64 (glibc and musl), windows-x86_64";
     static final String BUNDLED_SHIM = "restcompress_libdeflate";
     static final String SYSTEM_SHIM = "restcompress_libdeflate_system";
     private static final System.Logger LOG = System.getLogger(LibdeflateLoader.class.getName());
@@ -128,9 +130,44 @@ public final class LibdeflateLoader {
         }
     }
 
-    /** The resource folder for this machine, e.g. {@code linux-x86_64}. */
+    /** The resource folder for this machine, e.g. {@code linux-x86_64}, {@code linux-aarch64-musl}. */
     static String platform() {
-        return platform(System.getProperty("os.name", "unknown"), System.getProperty("os.arch", "unknown"));
+        String os = System.getProperty("os.name", "unknown");
+        String base = platform(os, System.getProperty("os.arch", "unknown"));
+        return base.startsWith("linux-") && isMusl(procSelfMaps()) ? base + "-musl" : base;
+    }
+
+    /**
+     * Whether this process runs on musl rather than glibc, from its memory map: musl's C library is
+     * its dynamic loader, mapped as {@code ld-musl-<arch>.so.1} (Alpine: /lib/ld-musl-x86_64.so.1);
+     * glibc maps {@code libc.so.6}. The map is what the JVM really runs on, where files on disk are
+     * not (a glibc machine may have musl installed, a musl container may carry glibc compat
+     * libraries). Without a musl loader in the map (or without a map) the answer is glibc.
+     */
+    static boolean isMusl(List<String> mapsLines) {
+        boolean musl = false;
+        for (String line : mapsLines) {
+            int slash = line.lastIndexOf('/');
+            if (slash < 0) {
+                continue;
+            }
+            String file = line.substring(slash + 1).trim();
+            if (file.startsWith("libc.so.6") || file.matches("libc-2\\.\\d+\\.so")) {
+                return false; // glibc is loaded: its shim, whatever else is mapped
+            }
+            if (file.startsWith("ld-musl-") || file.startsWith("libc.musl-")) {
+                musl = true;
+            }
+        }
+        return musl;
+    }
+
+    private static List<String> procSelfMaps() {
+        try {
+            return Files.readAllLines(Path.of("/proc/self/maps"), StandardCharsets.ISO_8859_1);
+        } catch (IOException | RuntimeException e) {
+            return List.of(); // no /proc: assume glibc, as before musl shims existed
+        }
     }
 
     /** The resource folder for an {@code os.name} and {@code os.arch}, e.g. {@code windows-x86_64}. */
