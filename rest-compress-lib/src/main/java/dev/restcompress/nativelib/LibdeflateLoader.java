@@ -21,6 +21,9 @@ import java.util.Objects;
  *   <li>{@value #BUNDLED} (default): the shim {@code native/<os>-<arch>/librestcompress_libdeflate.so}
  *       ({@code restcompress_libdeflate.dll} on Windows) has libdeflate (the version in
  *       {@link #library()}) compiled in and needs nothing but the C runtime;</li>
+ *   <li>On macOS the bundled shim ({@code librestcompress_libdeflate.dylib}) has been built and checked
+ *       but never run on a Mac: it loads only when {@value #SOURCE_PROPERTY}={@value #BUNDLED} is set
+ *       explicitly ({@link #notRunYet});</li>
  *   <li>{@value #SYSTEM} (Linux only): the shim {@code librestcompress_libdeflate_system.so} {@code dlopen}s the
  *       system's libdeflate, {@value #DEFAULT_LIBRARY_NAME} unless {@value #LIBRARY_NAME_PROPERTY}
  *       names another (tests name a missing one to prove the fallback).</li>
@@ -47,7 +50,8 @@ public final class LibdeflateLoader {
     public static final String DEFAULT_LIBRARY_NAME = "libdeflate.so.0";
 
     /** Where the jar has a shim, for the WARNING on any other platform. */
-    static final String SHIPPED_PLATFORMS = "linux-x86_64 and linux-aarch64 (glibc and musl), windows-x86_64";
+    static final String SHIPPED_PLATFORMS = "linux-x86_64 and linux-aarch64 (glibc and musl), windows-x86_64,"
+            + " macos-x86_64 and macos-aarch64 (on request)";
     static final String BUNDLED_SHIM = "restcompress_libdeflate";
     static final String SYSTEM_SHIM = "restcompress_libdeflate_system";
     private static final System.Logger LOG = System.getLogger(LibdeflateLoader.class.getName());
@@ -186,6 +190,21 @@ public final class LibdeflateLoader {
         return osDir + "-" + archDir;
     }
 
+    /**
+     * Why the shim for {@code platform} is not loaded by default, or {@code null}: the macOS shims are
+     * built and checked by the build (architecture, minimum macOS, libSystem only, Java_* exports only)
+     * but have never run on a Mac, and a broken native library crashes the JVM instead of falling back.
+     * Until they have, they load only when {@value #SOURCE_PROPERTY}={@value #BUNDLED} is set
+     * explicitly ({@code explicitSource}: the property as given, null when unset).
+     */
+    static String notRunYet(String platform, String explicitSource) {
+        if (!platform.startsWith("macos-") || (explicitSource != null && !explicitSource.isBlank())) {
+            return null;
+        }
+        return "the " + platform + " shim in the jar is built and checked but has not yet run on a Mac, so it"
+                + " loads only when asked for: -D" + SOURCE_PROPERTY + "=" + BUNDLED;
+    }
+
     /** The value of {@value #SOURCE_PROPERTY}, normalised; anything unknown is returned as given. */
     static String sourceSetting() {
         String v = System.getProperty(SOURCE_PROPERTY, BUNDLED).trim().toLowerCase(Locale.ROOT);
@@ -197,6 +216,10 @@ public final class LibdeflateLoader {
         if (!BUNDLED.equals(source) && !SYSTEM.equals(source)) {
             return SOURCE_PROPERTY + " must be " + BUNDLED + " or " + SYSTEM + ", was '"
                     + System.getProperty(SOURCE_PROPERTY) + "'";
+        }
+        String notYet = notRunYet(platform(), System.getProperty(SOURCE_PROPERTY));
+        if (notYet != null) {
+            return notYet;
         }
         String shim = BUNDLED.equals(source) ? BUNDLED_SHIM : SYSTEM_SHIM;
         String fileName = System.mapLibraryName(shim); // lib<name>.so, <name>.dll, lib<name>.dylib

@@ -84,6 +84,18 @@ class LibdeflateLoaderTest {
     }
 
     @Test
+    void macosShimsLoadOnlyWhenAskedFor() {
+        String why = LibdeflateLoader.notRunYet("macos-aarch64", null);
+        assertTrue(why != null && why.contains("macos-aarch64") && why.contains("-Drest-compress.native.libdeflate=bundled"),
+                String.valueOf(why));
+        assertTrue(LibdeflateLoader.notRunYet("macos-x86_64", " ") != null, "blank is unset");
+        assertEquals(null, LibdeflateLoader.notRunYet("macos-x86_64", "bundled"), "asked for");
+        assertEquals(null, LibdeflateLoader.notRunYet("linux-x86_64", null));
+        assertEquals(null, LibdeflateLoader.notRunYet("linux-aarch64-musl", null));
+        assertEquals(null, LibdeflateLoader.notRunYet("windows-x86_64", null));
+    }
+
+    @Test
     void thisJvmRunsOnGlibc() throws Exception {
         // Every JVM the build runs is glibc (or Windows): the real map must say so.
         if (LibdeflateLoader.platform().startsWith("linux")) {

@@ -91,7 +91,7 @@ class MuslShimTest {
                 source.toString(), shim.toString());
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().put("ZIG_LOCAL_CACHE_DIR", dir.resolve("zig-cache").toString());
-        pb.environment().put("ZIG_GLOBAL_CACHE_DIR", OUT.resolve("zig-global-cache").toString());
+        pb.environment().put("ZIG_GLOBAL_CACHE_DIR", cache().resolve("zig-global-cache").toString());
         String out = run(pb, 300);
         assertTrue(Files.isExecutable(harness), "zig cc built no harness:\n" + out);
         return harness;

@@ -104,6 +104,52 @@ class NativeBinaryTest {
         }
     }
 
+    /**
+     * The macOS dylibs, which nothing here can run, read with LLVM's objdump (Debian package llvm):
+     * a 64-bit Mach-O dylib of the right CPU, for macOS 11 or newer, loading only libSystem (and
+     * itself by its install name), exporting only the JNI entry points (plus the header symbol the
+     * linker adds to every dylib).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"macos-x86_64, X86_64", "macos-aarch64, ARM64"})
+    void macosDylibNeedsOnlyLibSystemAndExportsOnlyJni(String platform, String cpu) throws Exception {
+        String file = shimFile(platform, "librestcompress_libdeflate.dylib");
+        String headers = run("llvm-objdump", "--macho", "--private-headers", file);
+        String[] mach = headers.lines().filter(l -> l.startsWith("MH_MAGIC")).findFirst().orElse("").trim().split("\\s+");
+        assertTrue(mach.length > 4 && mach[0].equals("MH_MAGIC_64") && mach[1].equals(cpu) && mach[4].equals("DYLIB"),
+                file + " is not a 64-bit " + cpu + " dylib:\n" + headers);
+        assertTrue(headers.matches("(?s).*cmd LC_BUILD_VERSION\\s+cmdsize \\d+\\s+platform macos\\s+sdk [\\d.]+\\s+minos 11\\.0\\s.*"),
+                file + " is not for macOS 11.0 or newer:\n" + headers);
+        List<String> dylibs = new ArrayList<>();
+        String[] lines = headers.split("\n");
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].trim().equals("cmd LC_LOAD_DYLIB") || lines[i].trim().equals("cmd LC_LOAD_WEAK_DYLIB")
+                    || lines[i].trim().equals("cmd LC_REEXPORT_DYLIB")) {
+                String name = lines[i + 2].trim();
+                dylibs.add(name.substring("name ".length(), name.indexOf(" (offset")));
+            }
+            if (lines[i].trim().equals("cmd LC_ID_DYLIB")) {
+                assertEquals("name @rpath/librestcompress_libdeflate.dylib", lines[i + 2].trim().replaceAll(" \\(offset.*", ""),
+                        file + ": the install name must not be a build path");
+            }
+        }
+        assertEquals(List.of("/usr/lib/libSystem.B.dylib"), dylibs, file + " loads more than libSystem");
+        List<String> exports = new ArrayList<>();
+        for (String line : run("llvm-objdump", "--macho", "--exports-trie", file).split("\n")) {
+            String t = line.trim();
+            if (t.startsWith("0x")) {
+                exports.add(t.substring(t.indexOf(' ') + 1).trim());
+            }
+        }
+        // The Mach-O header, which the linker exports from every dylib under one of these names.
+        exports.remove("__mh_dylib_header");
+        exports.remove("___dso_handle");
+        assertEquals(8, exports.size(), file + " exports " + exports);
+        for (String name : exports) {
+            assertTrue(name.startsWith("_Java_dev_restcompress_nativelib_LibdeflateNative_"), file + " exports " + name);
+        }
+    }
+
     @Test
     void libdeflateLicenceTravelsWithTheShims() throws IOException {
         try (InputStream in = NativeBinaryTest.class.getResourceAsStream("/META-INF/licenses/libdeflate-COPYING")) {
