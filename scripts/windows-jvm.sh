@@ -23,7 +23,8 @@ prefix="$cache/wine-prefix"
 mkdir -p "$jvm_dir/bin"
 # The JDK's SecureRandom seeds itself from the network adapters, and that native call crashes the JVM
 # under wine 8.0 (exception 0xc06d007f in NetworkInterface.getAll); the test classes' provider, put
-# first here, reads the host's /dev/urandom instead (rest-compress-lib's WineEntropyProvider).
+# first here, reads the host's /dev/urandom instead (rest-compress-lib's WineEntropyProvider). The same
+# crash is what killed that JVM with zstd-jni (1.5.7-6) on the class path: with the provider it runs.
 {
     echo "security.provider.1=dev.restcompress.nativelib.WineEntropyProvider"
     awk -F= '/^security\.provider\.[0-9]+=/ { sub(/^security\.provider\./, "", $1); sub(/\r$/, "", $2); print "security.provider." ($1 + 1) "=" $2 }' \
