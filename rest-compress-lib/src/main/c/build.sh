@@ -184,12 +184,12 @@ build_musl() { # <platform>
     # project's cache, so a clean build does not pay for them again; nothing else goes to ~/.cache/zig.
     export ZIG_LOCAL_CACHE_DIR="$obj/zig-cache" ZIG_GLOBAL_CACHE_DIR="$cache/zig-global-cache"
     local cc=("$zig" cc -target "$target")
-    printf '%s\n' "$src"/lib/*.c "$src"/lib/"$sub"/*.c \
-        | xargs -P 2 -I{} sh -c 'f="$1"; shift; exec "$@" -c "$f" -o "'"$obj"'/$(basename "$(dirname "$f")")_$(basename "$f" .c).o"' _ {} \
-            "${cc[@]}" "${COMMON_FLAGS[@]}" "${extra[@]}" -DNDEBUG -I"$src"
     "${cc[@]}" "${COMMON_FLAGS[@]}" -Wall -Wextra -Werror -I"$java_home/include" -I"$java_home/include/linux" -I"$src" \
         -c "$here/restcompress_libdeflate.c" -o "$obj/shim_bundled.o"
-    "${cc[@]}" "${LINK_FLAGS[@]}" -s -o "$obj/librestcompress_libdeflate.so" "$obj/shim_bundled.o" "$obj"/lib_*.o "$obj/${sub}_"*.o
+    # libdeflate compiled and linked in one zig invocation: zig parallelises it itself, and one
+    # process instead of one per file halves a cold build.
+    "${cc[@]}" "${COMMON_FLAGS[@]}" "${extra[@]}" -DNDEBUG -I"$src" "${LINK_FLAGS[@]}" -s \
+        -o "$obj/librestcompress_libdeflate.so" "$obj/shim_bundled.o" "$src"/lib/*.c "$src"/lib/"$sub"/*.c
     mv -f "$obj/librestcompress_libdeflate.so" "$out/"
     echo "$stamp" > "$stamp_file"
     log "$platform: built with zig $("$zig" version) in $((SECONDS - t0)) s (libdeflate $LIBDEFLATE_VERSION linked in)"
@@ -232,14 +232,12 @@ build_macos() { # <platform>
     export ZIG_LOCAL_CACHE_DIR="$obj/zig-cache" ZIG_GLOBAL_CACHE_DIR="$cache/zig-global-cache"
     local cc=("$zig" cc -target "$target")
     local flags=(-fPIC -O2 -fvisibility=hidden -ffunction-sections -fdata-sections -std=gnu11)
-    printf '%s\n' "$hsrc"/lib/*.c "$hsrc"/lib/"$sub"/*.c \
-        | xargs -P 2 -I{} sh -c 'f="$1"; shift; exec "$@" -c "$f" -o "'"$obj"'/$(basename "$(dirname "$f")")_$(basename "$f" .c).o"' _ {} \
-            "${cc[@]}" "${flags[@]}" "${extra[@]}" -DNDEBUG -I"$hsrc"
     "${cc[@]}" "${flags[@]}" -Wall -Wextra -Werror -I"$mac_jdk/include" -I"$mac_jdk/include/darwin" -I"$hsrc" \
         -c "$here/restcompress_libdeflate.c" -o "$obj/shim_bundled.o"
-    "${cc[@]}" -shared -Wl,-dead_strip -Wl,-install_name,@rpath/librestcompress_libdeflate.dylib \
-        -o "$obj/librestcompress_libdeflate.dylib" \
-        "$obj/shim_bundled.o" "$obj"/lib_*.o "$obj/${sub}_"*.o
+    # One zig invocation compiles libdeflate and links (as for musl: about half the time of one per file).
+    "${cc[@]}" "${flags[@]}" "${extra[@]}" -DNDEBUG -I"$hsrc" -shared -Wl,-dead_strip \
+        -Wl,-install_name,@rpath/librestcompress_libdeflate.dylib \
+        -o "$obj/librestcompress_libdeflate.dylib" "$obj/shim_bundled.o" "$hsrc"/lib/*.c "$hsrc"/lib/"$sub"/*.c
     mv -f "$obj/librestcompress_libdeflate.dylib" "$out/"
     echo "$stamp" > "$stamp_file"
     log "$platform: built with zig $("$zig" version) in $((SECONDS - t0)) s (libdeflate $LIBDEFLATE_VERSION linked in; never run here)"
