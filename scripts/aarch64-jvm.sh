@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes an arm64 Java 17 runnable on this x86_64 machine, to test the linux-aarch64 shim for real:
-# Debian bookworm's arm64 openjdk-17-jre-headless and the libraries it needs, unpacked into a sysroot
+# Debian bookworm's arm64 openjdk-17-jre-headless and the libraries it needs (and musl), unpacked into a sysroot
 # (cached outside the repository, ${REST_COMPRESS_CACHE:-~/.cache/rest-compress}/aarch64-sysroot), run
 # by qemu-aarch64-static (scripts/setup.sh installs qemu-user-static). Nothing changes system-wide:
 # apt runs with a private configuration (its own sources, lists, cache and empty status file), so the
@@ -21,9 +21,11 @@ command -v qemu-aarch64-static >/dev/null || die "qemu-aarch64-static not found:
 cache="${REST_COMPRESS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rest-compress}"
 sysroot="$cache/aarch64-sysroot"
 java_rel="usr/lib/jvm/java-17-openjdk-arm64"
-packages=(openjdk-17-jre-headless libc6 zlib1g libgcc-s1 libstdc++6)
+# musl: its arm64 loader (/lib/ld-musl-aarch64.so.1) runs the linux-aarch64-musl shim's C harness
+# (MuslShimTest) under qemu-aarch64-static -L <sysroot>.
+packages=(openjdk-17-jre-headless libc6 zlib1g libgcc-s1 libstdc++6 musl)
 
-if [ ! -f "$sysroot/.complete" ]; then
+if [ ! -f "$sysroot/.complete" ] || [ "$(cat "$sysroot/.complete")" != "${packages[*]}" ]; then
     log "creating the arm64 sysroot in $sysroot (bookworm: ${packages[*]}, about 46 MB)"
     apt_dir="$cache/aarch64-apt"
     rm -rf "$apt_dir" "$sysroot"
@@ -56,7 +58,7 @@ EOF
     done < <(find "$sysroot" -type l -print0)
     [ -x "$sysroot/$java_rel/bin/java" ] || die "no $java_rel/bin/java in the unpacked packages"
     rm -rf "$apt_dir/debs" "$apt_dir/archives"
-    touch "$sysroot/.complete"
+    echo "${packages[*]}" > "$sysroot/.complete"
 fi
 
 mkdir -p "$jvm_dir/bin"

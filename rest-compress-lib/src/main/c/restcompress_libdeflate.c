@@ -21,14 +21,16 @@
  */
 #define _GNU_SOURCE /* dladdr */
 #include <jni.h>
-#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef RC_LIBDEFLATE_DLOPEN
+/* Only the system variant (Linux only) needs the dynamic loader and a lock; the bundled variant
+ * uses nothing but the C runtime, so the same file builds for Windows, macOS and musl too. */
 #include <dlfcn.h>
+#include <pthread.h>
 #else
 #include "libdeflate.h"
 #endif

@@ -13,7 +13,8 @@ import java.lang.annotation.Target;
  *
  * <p>The one-shot path compresses with native libdeflate (about twice the speed of
  * {@code java.util.zip} at no larger output), which the jar carries built into its JNI shim for
- * Linux x86_64 and aarch64 (glibc), and with {@code java.util.zip} elsewhere; the start-up log line
+ * Linux x86_64 and aarch64 (glibc and musl) and Windows x86_64 (macOS only when
+ * {@code rest-compress.native.libdeflate=bundled} is set), and with {@code java.util.zip} elsewhere; the start-up log line
  * says which engine and libdeflate version are active (docs/platforms.md).
  */
 @Documented

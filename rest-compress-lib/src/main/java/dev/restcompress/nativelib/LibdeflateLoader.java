@@ -2,9 +2,11 @@ package dev.restcompress.nativelib;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -17,8 +19,12 @@ import java.util.Objects;
  * loader:
  * <ul>
  *   <li>{@value #BUNDLED} (default): the shim {@code native/<os>-<arch>/librestcompress_libdeflate.so}
- *       has libdeflate (the version in {@link #library()}) compiled in and needs nothing but libc;</li>
- *   <li>{@value #SYSTEM}: the shim {@code librestcompress_libdeflate_system.so} {@code dlopen}s the
+ *       ({@code restcompress_libdeflate.dll} on Windows) has libdeflate (the version in
+ *       {@link #library()}) compiled in and needs nothing but the C runtime;</li>
+ *   <li>On macOS the bundled shim ({@code librestcompress_libdeflate.dylib}) has been built and checked
+ *       but never run on a Mac: it loads only when {@value #SOURCE_PROPERTY}={@value #BUNDLED} is set
+ *       explicitly ({@link #notRunYet});</li>
+ *   <li>{@value #SYSTEM} (Linux only): the shim {@code librestcompress_libdeflate_system.so} {@code dlopen}s the
  *       system's libdeflate, {@value #DEFAULT_LIBRARY_NAME} unless {@value #LIBRARY_NAME_PROPERTY}
  *       names another (tests name a missing one to prove the fallback).</li>
  * </ul>
@@ -43,6 +49,9 @@ public final class LibdeflateLoader {
     /** The soname of libdeflate 1.x on Linux (Debian/Ubuntu package {@code libdeflate0}). */
     public static final String DEFAULT_LIBRARY_NAME = "libdeflate.so.0";
 
+    /** Where the jar has a shim, for the WARNING on any other platform. */
+    static final String SHIPPED_PLATFORMS = "linux-x86_64 and linux-aarch64 (glibc and musl), windows-x86_64,"
+            + " macos-x86_64 and macos-aarch64 (on request)";
     static final String BUNDLED_SHIM = "restcompress_libdeflate";
     static final String SYSTEM_SHIM = "restcompress_libdeflate_system";
     private static final System.Logger LOG = System.getLogger(LibdeflateLoader.class.getName());
@@ -125,12 +134,52 @@ public final class LibdeflateLoader {
         }
     }
 
-    /** The resource folder for this machine, e.g. {@code linux-x86_64}. */
+    /** The resource folder for this machine, e.g. {@code linux-x86_64}, {@code linux-aarch64-musl}. */
     static String platform() {
-        String os = System.getProperty("os.name", "unknown").toLowerCase(Locale.ROOT);
-        String arch = System.getProperty("os.arch", "unknown").toLowerCase(Locale.ROOT);
+        String os = System.getProperty("os.name", "unknown");
+        String base = platform(os, System.getProperty("os.arch", "unknown"));
+        return base.startsWith("linux-") && isMusl(procSelfMaps()) ? base + "-musl" : base;
+    }
+
+    /**
+     * Whether this process runs on musl rather than glibc, from its memory map: musl's C library is
+     * its dynamic loader, mapped as {@code ld-musl-<arch>.so.1} (Alpine: /lib/ld-musl-x86_64.so.1);
+     * glibc maps {@code libc.so.6}. The map is what the JVM really runs on, where files on disk are
+     * not (a glibc machine may have musl installed, a musl container may carry glibc compat
+     * libraries). Without a musl loader in the map (or without a map) the answer is glibc.
+     */
+    static boolean isMusl(List<String> mapsLines) {
+        boolean musl = false;
+        for (String line : mapsLines) {
+            int slash = line.lastIndexOf('/');
+            if (slash < 0) {
+                continue;
+            }
+            String file = line.substring(slash + 1).trim();
+            if (file.startsWith("libc.so.6") || file.matches("libc-2\\.\\d+\\.so")) {
+                return false; // glibc is loaded: its shim, whatever else is mapped
+            }
+            if (file.startsWith("ld-musl-") || file.startsWith("libc.musl-")) {
+                musl = true;
+            }
+        }
+        return musl;
+    }
+
+    private static List<String> procSelfMaps() {
+        try {
+            return Files.readAllLines(Path.of("/proc/self/maps"), StandardCharsets.ISO_8859_1);
+        } catch (IOException | RuntimeException e) {
+            return List.of(); // no /proc: assume glibc, as before musl shims existed
+        }
+    }
+
+    /** The resource folder for an {@code os.name} and {@code os.arch}, e.g. {@code windows-x86_64}. */
+    static String platform(String osName, String osArch) {
+        String os = osName.toLowerCase(Locale.ROOT);
+        String arch = osArch.toLowerCase(Locale.ROOT);
         String osDir = os.startsWith("linux") ? "linux"
-                : os.startsWith("mac") || os.startsWith("darwin") ? "darwin"
+                : os.startsWith("mac") || os.startsWith("darwin") ? "macos"
                 : os.startsWith("windows") ? "windows"
                 : os.replaceAll("[^a-z0-9]", "");
         String archDir = switch (arch) {
@@ -139,6 +188,21 @@ public final class LibdeflateLoader {
             default -> arch.replaceAll("[^a-z0-9_]", "");
         };
         return osDir + "-" + archDir;
+    }
+
+    /**
+     * Why the shim for {@code platform} is not loaded by default, or {@code null}: the macOS shims are
+     * built and checked by the build (architecture, minimum macOS, libSystem only, Java_* exports only)
+     * but have never run on a Mac, and a broken native library crashes the JVM instead of falling back.
+     * Until they have, they load only when {@value #SOURCE_PROPERTY}={@value #BUNDLED} is set
+     * explicitly ({@code explicitSource}: the property as given, null when unset).
+     */
+    static String notRunYet(String platform, String explicitSource) {
+        if (!platform.startsWith("macos-") || (explicitSource != null && !explicitSource.isBlank())) {
+            return null;
+        }
+        return "the " + platform + " shim in the jar is built and checked but has not yet run on a Mac, so it"
+                + " loads only when asked for: -D" + SOURCE_PROPERTY + "=" + BUNDLED;
     }
 
     /** The value of {@value #SOURCE_PROPERTY}, normalised; anything unknown is returned as given. */
@@ -153,20 +217,27 @@ public final class LibdeflateLoader {
             return SOURCE_PROPERTY + " must be " + BUNDLED + " or " + SYSTEM + ", was '"
                     + System.getProperty(SOURCE_PROPERTY) + "'";
         }
+        String notYet = notRunYet(platform(), System.getProperty(SOURCE_PROPERTY));
+        if (notYet != null) {
+            return notYet;
+        }
         String shim = BUNDLED.equals(source) ? BUNDLED_SHIM : SYSTEM_SHIM;
-        String resource = "/native/" + platform() + "/" + System.mapLibraryName(shim);
+        String fileName = System.mapLibraryName(shim); // lib<name>.so, <name>.dll, lib<name>.dylib
+        String resource = "/native/" + platform() + "/" + fileName;
         try (InputStream in = LibdeflateLoader.class.getResourceAsStream(resource)) {
             if (in == null) {
                 return "no native shim for platform " + platform() + " in the jar (" + resource
-                        + "; native gzip ships for linux-x86_64 and linux-aarch64 with glibc)";
+                        + "; native gzip ships for " + SHIPPED_PLATFORMS + ")";
             }
-            Path tmp = Files.createTempFile(shim + "-", ".so");
+            // The real suffix: Windows' LoadLibrary treats a file by its name.
+            Path tmp = Files.createTempFile(shim + "-", fileName.substring(fileName.lastIndexOf('.')));
             try {
                 Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
                 System.load(tmp.toAbsolutePath().toString());
             } finally {
                 // Once mapped, the file is no longer needed on Linux/macOS; delete it so temp files
-                // do not pile up. Where a loaded file cannot be deleted, leave it to deleteOnExit.
+                // do not pile up. Where a loaded file cannot be deleted (Windows), leave it to
+                // deleteOnExit.
                 try {
                     Files.deleteIfExists(tmp);
                 } catch (IOException e) {
@@ -179,7 +250,8 @@ public final class LibdeflateLoader {
             return "loading the native shim " + resource + " was refused: " + e.getMessage()
                     + " (start the JVM with --enable-native-access=ALL-UNNAMED)";
         } catch (IOException | LinkageError | RuntimeException e) {
-            String hint = e instanceof UnsatisfiedLinkError ? " (the shims need glibc 2.17 or newer)" : "";
+            String hint = e instanceof UnsatisfiedLinkError && platform().startsWith("linux")
+                    ? " (the shims need glibc 2.17 or newer)" : "";
             return "loading the native shim " + resource + " failed on platform " + platform() + hint + ": " + e;
         }
     }
