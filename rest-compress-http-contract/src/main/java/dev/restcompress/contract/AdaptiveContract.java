@@ -35,7 +35,7 @@ public interface AdaptiveContract extends ContractPart {
      * pressure (a step up comes every 2 s while there is none). Bounded waits: the sampler's period is 100 ms.
      */
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS) // the waits below add up to 100 s at the most
+    @Timeout(value = 150, unit = TimeUnit.SECONDS) // the waits below add up to about 120 s at the most
     default void adaptiveLevelStepsDownUnderPressureAndBackOnThisRuntime() throws Exception {
         byte[] text = Payloads.text(20000, 0);
         wire().get(ADAPTIVE_TEXT, "gzip"); // starts the sampler
@@ -87,22 +87,24 @@ public interface AdaptiveContract extends ContractPart {
     }
 
     /**
-     * The gzip body's length once it has not changed for 6 s (at most 40 s), each body byte-exact. Six
-     * seconds: longer than one step back up takes after the load drops (the smoothed signal decays, then
-     * 20 relief samples of 100 ms), so a steady body is the top step's, also on a runtime whose
-     * statistics the contract cannot read (CXF: 3 s once caught a lower step there).
+     * The gzip body's length once it has not changed for 12 s (at most 60 s), each body byte-exact.
+     * Twelve seconds: the climb back after the load drops takes the smoothed signal's decay and 20
+     * relief samples of 100 ms per step, and some steps change other codings' levels but not gzip's, so
+     * the gzip body can stay the same across several steps of the climb. On a runtime whose statistics
+     * the contract cannot read (in-process RESTEasy and CXF, where the test JVM's own work is the
+     * server's CPU load) 3 s and 6 s windows both caught a lower step as the configured one.
      */
     private int steadyGzipLength(byte[] text) throws Exception {
         int length = -1;
         int same = 0;
-        for (int i = 0; i < 400 && same < 60; i++) {
+        for (int i = 0; i < 600 && same < 120; i++) {
             HttpResponse<byte[]> r = wire().get(ADAPTIVE_TEXT, "gzip");
             assertArrayEquals(text, gunzip(r.body()));
             same = r.body().length == length ? same + 1 : 0;
             length = r.body().length;
             Thread.sleep(100);
         }
-        assertEquals(60, same, "the gzip body kept changing for 40 s without pressure");
+        assertEquals(120, same, "the gzip body kept changing for 60 s without pressure");
         return length;
     }
 
