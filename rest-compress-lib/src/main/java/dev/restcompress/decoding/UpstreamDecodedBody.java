@@ -25,6 +25,8 @@ public final class UpstreamDecodedBody extends FilterInputStream {
     private final String coding;
     private final long limit;
     private long produced;
+    /** Scratch of {@link #read()}, so that byte-at-a-time readers do not allocate per byte. */
+    private final byte[] one = new byte[1];
 
     private UpstreamDecodedBody(InputStream body, String coding, long limit) {
         super(body);
@@ -51,7 +53,6 @@ public final class UpstreamDecodedBody extends FilterInputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
         int n = read(one, 0, 1);
         return n < 0 ? -1 : one[0] & 0xFF;
     }
