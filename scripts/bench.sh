@@ -12,11 +12,11 @@
 #   --forks N --warmups N --iterations N --time-ms N   JMH settings (default 1, 2, 3, 1000)
 #   --link-mbps N  reference link speed for the small-payload verdict (default 1000)
 #   --load-concurrency 1,4,16,64 --load-seconds N --load-codings identity,lzf,gzip --load-file NAME
-#                  HTTP load suite against the demo server (own JVM on 127.0.0.1)
+#   --load-endpoints uncached,cached,miss   HTTP load suite (server in its own JVM on 127.0.0.1)
 #   --overload-multipliers 0.5,1,2,4 --overload-seconds N --overload-adaptive off,on --overload-on-settings k=v,... --overload-mixes large,small-json
 #                  open-model overload suite: capacity at saturation, then multiples of it (adaptive off/on)
-#   --peers-rounds N --peers-seconds N --peers-servers ours,resteasy-gzip,jersey-gzip,undertow-gzip
-#                  ours vs RESTEasy @GZIP, Jersey EncodingFilter, Undertow EncodingHandler, same run
+#   --peers-rounds N --peers-seconds N --peers-servers ours-cached,ours-uncached,...,resteasy-gzip,...
+#                  ours (cached, uncached, miss, identity) vs RESTEasy @GZIP, Jersey, Undertow, same run
 #   --pin on|off   server and load generator on separate cores with taskset (default on)
 #   --bandwidth 100mbit,1gbit
 #                  also run the load through a tc-limited veth link between two network namespaces

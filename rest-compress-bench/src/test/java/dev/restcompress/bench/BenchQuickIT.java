@@ -9,6 +9,7 @@ import dev.restcompress.bench.codec.BenchCodecs;
 import dev.restcompress.bench.overload.OverloadBench;
 import dev.restcompress.bench.nativefloor.NativeFloor;
 import dev.restcompress.bench.server.BenchServerMain;
+import dev.restcompress.bench.server.OurVariants;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -43,7 +44,7 @@ class BenchQuickIT {
             "--native-harness", harness.toString(), "--load-concurrency", "1,16",
             "--overload-multipliers", "0.5,2", "--pin", "off",
             // ours-identity: no JVM of its own, one more short run (the HTTP-vs-codec row)
-            "--peers-servers", String.join(",", BenchServerMain.KINDS) + ",ours-identity"}));
+            "--peers-servers", String.join(",", OurVariants.DEFAULTS) + ",ours-identity"}));
 
         assertEquals(0, rc, "BenchMain exit code");
         for (String f : List.of("report.md", "codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png",
@@ -105,9 +106,10 @@ class BenchQuickIT {
                 "every step after the capacities offers a rate");
         assertNoErrors(overload);
         List<String> peers = Files.readAllLines(out.resolve("peers.csv"));
-        assertEquals(2 + BenchServerMain.KINDS.size(), peers.size(), "peers.csv rows (one round of every server)");
+        assertEquals(2 + OurVariants.DEFAULTS.size(), peers.size(), "peers.csv rows (one round of every server)");
         assertTrue(peers.stream().anyMatch(l -> l.startsWith("ours-identity,identity,")), "ours-identity row");
-        for (String kind : BenchServerMain.KINDS) {
+        assertTrue(peers.stream().anyMatch(l -> l.startsWith("ours-cache-identity,identity,")), "ours-cache-identity row");
+        for (String kind : OurVariants.DEFAULTS.subList(1, OurVariants.DEFAULTS.size())) {
             assertTrue(peers.stream().anyMatch(l -> l.startsWith(kind + ",gzip,")), kind + " row");
         }
         assertNoErrors(peers);
@@ -118,6 +120,7 @@ class BenchQuickIT {
         assertTrue(ioUs > 0 && ioUs < Double.parseDouble(ours[20]), "I/O threads' CPU " + ioUs + " of " + ours[20]);
         for (String section : List.of("## HTTP overload: open model", "## HTTP peers:", "| resteasy-gzip |",
                 "| jersey-gzip |", "| undertow-gzip |", "**Compression over HTTP vs the codec alone**",
+                "**Encoded-variant cache**", "| req/s ours-cached / resteasy-gzip |",
                 "**adaptive=on / off** at each offered load", "**Adaptive steps seen**")) {
             assertTrue(report.contains(section), "report.md lacks " + section);
         }
@@ -146,8 +149,12 @@ class BenchQuickIT {
         byte[] pngMagic = {(byte) 0x89, 'P', 'N', 'G'};
         assertArrayEquals(pngMagic, Arrays.copyOf(Files.readAllBytes(out.resolve("load-latency.png")), 4));
         List<String> load = Files.readAllLines(out.resolve("load.csv"));
-        // Header plus 3 codings x 2 concurrencies; every step served requests without errors.
-        assertEquals(7, load.size(), "load.csv rows");
+        // Header plus (3 codings uncached + 2 cached + 2 miss) x 2 concurrencies; every step served requests
+        // without errors (a miss body checked but for its stamp).
+        assertEquals(15, load.size(), "load.csv rows");
+        for (String row : List.of("uncached,identity,", "cached,gzip,", "miss,lzf,")) {
+            assertTrue(load.stream().anyMatch(l -> l.startsWith(row)), row + " row");
+        }
         for (String row : load.subList(1, load.size())) {
             String[] cells = row.split(",", -1);
             assertTrue(Long.parseLong(cells[4]) > 0, "no successful request in " + row);

@@ -3,6 +3,7 @@ package dev.restcompress.bench.load;
 import dev.restcompress.bench.core.SpiEngine;
 import dev.restcompress.bench.core.Stats;
 import dev.restcompress.bench.http.HttpConnection;
+import dev.restcompress.bench.server.CacheServer;
 import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.CodecRegistry;
 import java.io.ByteArrayInputStream;
@@ -52,8 +53,25 @@ public final class LoadGenerator {
     public static final int SLICES = 10;
     private static final long MAX_LATENCY_NS = TimeUnit.SECONDS.toNanos(120);
 
-    /** One payload: its request path, the bytes it must decode to, and whether it must come encoded. */
-    public record Payload(String name, String path, byte[] expected, boolean mustEncode) {
+    /**
+     * One payload: its request path, the bytes it must decode to, whether it must come encoded, and
+     * where a stamp of {@value CacheServer#STAMP_DIGITS} digits that differs in every body starts
+     * ({@code -1}: none; the bytes there are not compared).
+     */
+    public record Payload(String name, String path, byte[] expected, boolean mustEncode, int stampAt) {
+        public Payload(String name, String path, byte[] expected, boolean mustEncode) {
+            this(name, path, expected, mustEncode, -1);
+        }
+
+        /** Whether the first {@code n} bytes of {@code got} are this payload (its stamp aside). */
+        boolean matches(byte[] got, int n) {
+            if (n != expected.length) {
+                return false;
+            }
+            int from = stampAt < 0 ? n : stampAt;
+            int to = stampAt < 0 ? n : stampAt + CacheServer.STAMP_DIGITS;
+            return Arrays.equals(got, 0, from, expected, 0, from) && Arrays.equals(got, to, n, expected, to, n);
+        }
     }
 
     private final String host;
@@ -256,13 +274,11 @@ public final class LoadGenerator {
             return "HTTP " + r.status();
         }
         String got = r.contentEncoding() == null ? "identity" : r.contentEncoding();
-        byte[] expected = p.expected();
         if (got.equals("identity")) {
             if (p.mustEncode() && !coding.equals("identity")) {
                 return "asked for " + coding + ", got no Content-Encoding";
             }
-            return Arrays.equals(r.body(), 0, r.bodyLength(), expected, 0, expected.length) ? null
-                    : "identity body differs";
+            return p.matches(r.body(), r.bodyLength()) ? null : "identity body differs";
         }
         if (!got.equals(coding)) {
             return "asked for " + coding + ", got Content-Encoding " + got;
@@ -279,7 +295,7 @@ public final class LoadGenerator {
                 new ByteArrayInputStream(r.body(), 0, r.bodyLength()), decoded.length)) {
             n = SpiEngine.readFully(in, decoded);
         }
-        return n == expected.length && Arrays.equals(decoded, 0, n, expected, 0, n) ? null
+        return p.matches(decoded, n) ? null
                 : coding + " body decodes to " + n + " bytes that differ from " + p.name();
     }
 }

@@ -89,6 +89,9 @@ public final class OpenModelServers implements AutoCloseable {
                     // adaptive off, as in every child (ServerProcess.defaultJvmOptions)
                     wanted.put(kind, new ServerToStart(BenchServerMain.OURS, OurVariants.jvmOptions(kind, ctx.out()),
                             "server-" + kind + ".log"));
+                } else if (OurVariants.CACHE_ROWS.contains(kind)) {
+                    wanted.put(BenchServerMain.OURS_CACHE, new ServerToStart(BenchServerMain.OURS_CACHE, List.of(),
+                            "server-" + BenchServerMain.OURS_CACHE + ".log"));
                 } else if (!kind.equals(BenchServerMain.OURS) && !kind.equals(OurVariants.IDENTITY)) {
                     wanted.put(kind, new ServerToStart(kind, List.of(), "server-" + kind + ".log"));
                 }
@@ -180,6 +183,9 @@ public final class OpenModelServers implements AutoCloseable {
     }
 
     private static String key(String kind) {
+        if (OurVariants.CACHE_ROWS.contains(kind)) {
+            return BenchServerMain.OURS_CACHE;
+        }
         return kind.equals(BenchServerMain.OURS) || kind.equals(OurVariants.IDENTITY) ? "adaptive=off" : kind;
     }
 

@@ -2,7 +2,6 @@ package dev.restcompress.bench.overload;
 
 import dev.restcompress.bench.load.LoadGenerator;
 import dev.restcompress.bench.peers.PeersBench;
-import dev.restcompress.bench.server.BenchServerMain;
 import dev.restcompress.bench.server.OurVariants;
 import dev.restcompress.config.CompressionSettings;
 import java.util.ArrayList;
@@ -30,9 +29,10 @@ public final class OverloadOptions {
     public List<String> mixes;
     @Option(names = "--overload-file", description = "the large file (default catalog-50k.json, else the load suite's file)")
     public String file;
-    @Option(names = "--peers-servers", split = ",", description = "ours,resteasy-gzip,jersey-gzip,undertow-gzip (default these four), "
+    @Option(names = "--peers-servers", split = ",", description = "ours-cache-identity,ours-uncached,ours-cached,"
+            + "ours-cache-miss,ours,resteasy-gzip,jersey-gzip,undertow-gzip (default these), "
             + "and ours-statistics-off, ours-jfr, ours-twin, ours-identity")
-    public List<String> peers = new ArrayList<>(BenchServerMain.KINDS);
+    public List<String> peers = new ArrayList<>(OurVariants.DEFAULTS);
     @Option(names = "--peers-rounds", description = "repeated rounds for the error bars (default 3; quick 1)")
     public int rounds = -1;
     @Option(names = "--peers-seconds", description = "measured seconds per server per round (default 5; quick 0.5)")

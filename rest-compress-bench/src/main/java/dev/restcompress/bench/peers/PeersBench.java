@@ -54,7 +54,8 @@ public final class PeersBench {
                 progress.report("peers suite: leaving out " + kind + ": " + servers.whyNot(kind));
                 continue;
             }
-            LoadGenerator run = new LoadGenerator(p, payloads, oo.verifyEvery);
+            LoadGenerator run = new LoadGenerator(p, Payloads.mix(ctx.corpus(), "large", oo.file,
+                    OurVariants.endpoint(kind)), oo.verifyEvery);
             runs.put(kind, run);
             OverloadBench.warmUp(run, kind, oo, p, progress);
         }

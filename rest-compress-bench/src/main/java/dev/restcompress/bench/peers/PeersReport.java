@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleBiFunction;
 
 /**
  * Writes the peers suite's results: {@code peers.csv} (every round of every server), a table of
@@ -64,17 +65,8 @@ final class PeersReport {
             String ratio = "n/a";
             String cpuRatio = "n/a";
             if (ours != null && !e.getKey().equals(BenchServerMain.OURS)) {
-                List<Double> ratios = new ArrayList<>();
-                List<Double> cpuRatios = new ArrayList<>();
-                for (int i = 0; i < Math.min(ours.size(), e.getValue().size()); i++) {
-                    ratios.add(ours.get(i).servedPerSecond() / e.getValue().get(i).servedPerSecond());
-                    cpuRatios.add(e.getValue().get(i).serverCpuUsPerRequest() / ours.get(i).serverCpuUsPerRequest());
-                }
-                double[] r = Stats.meanAndError(ratios);
-        double[] inServer = Stats.meanAndError(serverCodecNanos.stream().map(ns -> ns / 1000).toList());
-                ratio = Markdown.withError(r[0], r[1], 2) + "x";
-                double[] c = Stats.meanAndError(cpuRatios);
-                cpuRatio = Markdown.withError(c[0], c[1], 2) + "x";
+                ratio = perRound(ours, e.getValue(), (a, b) -> a.servedPerSecond() / b.servedPerSecond());
+                cpuRatio = perRound(ours, e.getValue(), (a, b) -> b.serverCpuUsPerRequest() / a.serverCpuUsPerRequest());
             }
             double cpu = e.getValue().stream().mapToDouble(LoadStep::serverCpuUsPerRequest).average().orElse(Double.NaN);
             double bytes = e.getValue().stream().mapToDouble(LoadStep::wireBytesPerResponse).average().orElse(Double.NaN);
@@ -86,9 +78,51 @@ final class PeersReport {
                 "CPU/req this / ours", "wire B/resp", "errors"), ratioRows);
         skipped.forEach((k, why) -> md.paragraph("**" + k + " left out:** " + why));
         writeHttpCost(md, ours);
+        writeCache(md);
         StepTable.table(md, all);
         md.paragraph("![req/s per server](peers.png)");
         writeChart(dir);
+    }
+
+    /** Mean ± 95% interval over the rounds of {@code f(a's round, b's round)}, as "1.23 ± 0.04x". */
+    private static String perRound(List<LoadStep> a, List<LoadStep> b, ToDoubleBiFunction<LoadStep, LoadStep> f) {
+        List<Double> values = new ArrayList<>();
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            values.add(f.applyAsDouble(a.get(i), b.get(i)));
+        }
+        double[] m = Stats.meanAndError(values);
+        return Markdown.withError(m[0], m[1], 2) + "x";
+    }
+
+    /** The encoded-variant cache's figures, against issue 23's goals, where its rows were measured. */
+    private void writeCache(Markdown md) {
+        List<LoadStep> cached = byServer.get(OurVariants.CACHED);
+        if (cached == null) {
+            return;
+        }
+        md.paragraph("**Encoded-variant cache** (`@CacheEncoded`): one server (`ours-cache`: this library, "
+                + "`@LZF @FastGzip`, RESTEasy + Undertow) serving the same file at `/rest/static` (no cache: "
+                + "`ours-uncached`), `/rest/cached` (the same bytes every time: `ours-cached`; with identity: "
+                + "`ours-cache-identity`) and `/rest/unique` (a counter stamped into every body, so every request "
+                + "misses: `ours-cache-miss`). Ratios per round, mean ± 95% interval over the rounds; goals: "
+                + "cached ≥ 0.7x identity, ≥ 4x each peer; a miss ≤ 1.03x the uncached server CPU per request.");
+        List<List<String>> rows = new ArrayList<>();
+        List<String> against = new ArrayList<>(List.of(OurVariants.CACHE_IDENTITY, OurVariants.UNCACHED));
+        against.addAll(BenchServerMain.KINDS);
+        for (String other : against) {
+            List<LoadStep> o = byServer.get(other);
+            if (o != null) {
+                rows.add(List.of("req/s " + OurVariants.CACHED + " / " + other,
+                        perRound(cached, o, (a, b) -> a.servedPerSecond() / b.servedPerSecond())));
+            }
+        }
+        List<LoadStep> miss = byServer.get(OurVariants.CACHE_MISS);
+        List<LoadStep> uncached = byServer.get(OurVariants.UNCACHED);
+        if (miss != null && uncached != null) {
+            rows.add(List.of("server CPU/req " + OurVariants.CACHE_MISS + " / " + OurVariants.UNCACHED,
+                    perRound(miss, uncached, (a, b) -> a.serverCpuUsPerRequest() / b.serverCpuUsPerRequest())));
+        }
+        md.table(List.of("ratio", "value"), rows);
     }
 
     /**

@@ -22,7 +22,8 @@ import picocli.CommandLine.Option;
  * Undertow); the peers serve the same files at the same path, {@code /rest/static/<name>}, with
  * their own built-in gzip: {@value #RESTEASY_GZIP} (RESTEasy's {@code @GZIP}), {@value #JERSEY_GZIP}
  * (Jersey's {@code EncodingFilter} + {@code GZipEncoder} on its JDK HTTP server) and
- * {@value #UNDERTOW_GZIP} (a bare Undertow handler behind its {@code EncodingHandler}).
+ * {@value #UNDERTOW_GZIP} (a bare Undertow handler behind its {@code EncodingHandler}); {@value #OURS_CACHE}
+ * serves the encoded-variant cache's workloads ({@link CacheServer}).
  *
  * <p>Why stdin: the parent holds the other end of the pipe, so when the bench finishes, fails or is
  * killed, the pipe closes and the server exits by itself; a killed bench never leaves an orphaned
@@ -44,7 +45,9 @@ public final class BenchServerMain {
     public static final String JERSEY_GZIP = "jersey-gzip";
     /** Undertow's {@code EncodingHandler} with its gzip provider. */
     public static final String UNDERTOW_GZIP = "undertow-gzip";
-    /** Every server kind, ours first. */
+    /** This library with the encoded-variant cache's workloads ({@link CacheServer}). */
+    public static final String OURS_CACHE = "ours-cache";
+    /** Every server kind the peers suite compares, ours first. */
     public static final List<String> KINDS = List.of(OURS, RESTEASY_GZIP, JERSEY_GZIP, UNDERTOW_GZIP);
 
     private BenchServerMain() {
@@ -53,7 +56,7 @@ public final class BenchServerMain {
     /** The child's command line. */
     @Command(name = "BenchServerMain", mixinStandardHelpOptions = true)
     static final class Args {
-        @Option(names = "--server", description = "ours, resteasy-gzip, jersey-gzip or undertow-gzip")
+        @Option(names = "--server", description = "ours, ours-cache, resteasy-gzip, jersey-gzip or undertow-gzip")
         String kind = OURS;
         @Option(names = "--host")
         String host = "127.0.0.1";
@@ -91,7 +94,8 @@ public final class BenchServerMain {
             case RESTEASY_GZIP -> ResteasyGzipPeer.start(host, port, testdata);
             case JERSEY_GZIP -> JerseyGzipPeer.start(host, port, testdata);
             case UNDERTOW_GZIP -> UndertowGzipPeer.start(host, port, testdata);
-            default -> throw new IllegalArgumentException("unknown server " + kind + " (" + KINDS + ")");
+            case OURS_CACHE -> CacheServer.start(host, port, testdata);
+            default -> throw new IllegalArgumentException("unknown server " + kind + " (" + KINDS + ", " + OURS_CACHE + ")");
         };
     }
 

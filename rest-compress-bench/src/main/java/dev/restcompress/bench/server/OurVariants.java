@@ -23,14 +23,27 @@ import java.util.List;
  *       request of gzip minus this one is what compression costs per request over HTTP, set against
  *       the codec alone on the same bytes in the generator's JVM ({@link #codecCpuNanos}).</li>
  * </ul>
+ * and the encoded-variant cache's rows, all four served by one {@link CacheServer} JVM (so their ratios
+ * compare endpoints, not JVMs): {@value #CACHE_IDENTITY} (identity), {@value #UNCACHED} (gzip, no
+ * cache), {@value #CACHED} (gzip, the same body every time) and {@value #CACHE_MISS} (gzip, every body
+ * different: the lookup's price).
  */
 public final class OurVariants {
     public static final String STATISTICS_OFF = "ours-statistics-off";
     public static final String JFR = "ours-jfr";
     public static final String IDENTITY = "ours-identity";
     public static final String TWIN = "ours-twin";
+    public static final String CACHE_IDENTITY = "ours-cache-identity";
+    public static final String UNCACHED = "ours-uncached";
+    public static final String CACHED = "ours-cached";
+    public static final String CACHE_MISS = "ours-cache-miss";
+    /** The cache's rows, served by the {@value BenchServerMain#OURS_CACHE} server. */
+    public static final List<String> CACHE_ROWS = List.of(CACHE_IDENTITY, UNCACHED, CACHED, CACHE_MISS);
+    /** What the peers suite measures by default: the cache's rows, then every server kind. */
+    public static final List<String> DEFAULTS = java.util.stream.Stream.concat(CACHE_ROWS.stream(),
+            BenchServerMain.KINDS.stream()).toList();
     /** Every server the peers suite can measure: the peers and these variants. */
-    public static final List<String> CHOICES = java.util.stream.Stream.concat(BenchServerMain.KINDS.stream(),
+    public static final List<String> CHOICES = java.util.stream.Stream.concat(DEFAULTS.stream(),
             java.util.stream.Stream.of(STATISTICS_OFF, JFR, TWIN, IDENTITY)).toList();
 
     private OurVariants() {
@@ -53,7 +66,16 @@ public final class OurVariants {
 
     /** The coding the generator asks {@code kind} for. */
     public static String coding(String kind) {
-        return kind.equals(IDENTITY) ? "identity" : "gzip";
+        return kind.equals(IDENTITY) || kind.equals(CACHE_IDENTITY) ? "identity" : "gzip";
+    }
+
+    /** The endpoint ({@code /rest/<endpoint>/<name>}) the generator asks {@code kind} for. */
+    public static String endpoint(String kind) {
+        return switch (kind) {
+            case CACHE_IDENTITY, CACHED -> "cached";
+            case CACHE_MISS -> "unique";
+            default -> "static";
+        };
     }
 
     /**

@@ -56,7 +56,7 @@ final class BandwidthReport {
     }
 
     void write(Path dir, Markdown md) {
-        Csv csv = LoadReport.csv(results, "link_mbit_s", "link_limit_req_per_s", "vs_identity");
+        Csv csv = LoadReport.csv("link", "link_mbit_s", "link_limit_req_per_s", "vs_identity");
         for (LoadStep r : results) {
             List<Object> cells = LoadReport.cells(r);
             double mbps = mbps(r.label());

@@ -7,23 +7,37 @@ import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.load.LoadGenerator;
 import dev.restcompress.bench.load.LoadStep;
 import dev.restcompress.bench.load.Payloads;
+import dev.restcompress.bench.server.BenchServerMain;
+import dev.restcompress.bench.server.CacheServer;
 import dev.restcompress.bench.server.ServerProcess;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * The HTTP load suite: the demo server in its own JVM on 127.0.0.1, and a closed-model
- * load generator ({@link LoadGenerator}) in this JVM sweeping concurrency for every coding against
- * {@code /rest/static/<file>} (the {@code @LZF @FastGzip} endpoint). Steps interleave the codings at
- * each concurrency, so a drift in machine load hits every coding alike. Writes {@code load.csv},
- * {@code load-latency.png}, {@code load-throughput.png} and a report section.
+ * The HTTP load suite: this library's {@link CacheServer} in its own JVM on 127.0.0.1, and a
+ * closed-model load generator ({@link LoadGenerator}) in this JVM sweeping concurrency for every coding
+ * and endpoint ({@link #ENDPOINTS}: the {@code @LZF @FastGzip} file without the encoded-variant cache,
+ * with it, and with a body that differs every time; identity only uncached, where the cache has nothing
+ * to do). Steps interleave the codings and endpoints at each concurrency, so a drift in machine load
+ * hits each alike. Writes {@code load.csv}, {@code load-latency.png}, {@code load-throughput.png} and a
+ * report section.
  */
 public final class LoadBench {
     /** The files {@link #run} creates. */
     public static final List<String> FILES = List.of("load.csv", "load-latency.png", "load-throughput.png");
+    /** The endpoints by the name of their rows. */
+    static final Map<String, String> ENDPOINTS = new LinkedHashMap<>();
+
+    static {
+        ENDPOINTS.put("uncached", Payloads.STATIC);
+        ENDPOINTS.put("cached", Payloads.CACHED);
+        ENDPOINTS.put("miss", Payloads.UNIQUE);
+    }
 
     private LoadBench() {
     }
@@ -34,19 +48,34 @@ public final class LoadBench {
         Progress progress = ctx.progress();
         String file = lo.file != null ? lo.file : ResponseBody.pick(corpus);
         byte[] expected = Corpus.read(corpus, file);
-        int steps = lo.codings.size() * lo.concurrency.size();
-        progress.report(String.format(Locale.ROOT, "load suite: %s (%,d B) over HTTP on 127.0.0.1, codings %s x "
+        List<String[]> pairs = new ArrayList<>(); // endpoint, coding
+        for (String endpoint : lo.endpoints) {
+            for (String coding : lo.codings) {
+                if (endpoint.equals("uncached") || !coding.equals("identity")) {
+                    pairs.add(new String[] {endpoint, coding});
+                }
+            }
+        }
+        int steps = pairs.size() * lo.concurrency.size();
+        progress.report(String.format(Locale.ROOT, "load suite: %s (%,d B) over HTTP on 127.0.0.1, %s x codings %s x "
                 + "concurrency %s = %d steps of %.1f s + %d ms warm-up (about %.0f s)", file, expected.length,
-                lo.codings, lo.concurrency, steps, lo.seconds, lo.warmupMs,
-                steps * (lo.seconds + lo.warmupMs / 1000.0) + warmUpSeconds(lo) * lo.codings.size() + 3));
+                lo.endpoints, lo.codings, lo.concurrency, steps, lo.seconds, lo.warmupMs,
+                steps * (lo.seconds + lo.warmupMs / 1000.0) + warmUpSeconds(lo) * pairs.size() + 3));
         List<LoadStep> results = new ArrayList<>();
-        try (ServerProcess server = ServerProcess.start(ServerProcess.Spec.demo("127.0.0.1", corpus, ctx.out().resolve("load-server.log")))) {
-            progress.report("demo server JVM listening on 127.0.0.1:" + server.port() + " (log: load-server.log)");
-            LoadGenerator run = new LoadGenerator(server, List.of(Payloads.payload(corpus, file)), 1);
-            warmUp(lo, run, server, progress);
+        try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(List.of(), ServerProcess.defaultJvmOptions(),
+                List.of(), BenchServerMain.OURS_CACHE, "127.0.0.1", corpus, ctx.out().resolve("load-server.log")))) {
+            progress.report("ours-cache server JVM listening on 127.0.0.1:" + server.port() + " (log: load-server.log)");
+            Map<String, LoadGenerator> runs = new LinkedHashMap<>();
+            for (String endpoint : lo.endpoints) {
+                runs.put(endpoint, new LoadGenerator(server, List.of(Payloads.payload(corpus, file, ENDPOINTS.get(endpoint))), 1));
+            }
+            for (String[] p : pairs) {
+                progress.report(runs.get(p[0]).run("warm-up " + p[0] + " " + p[1], p[1], 0, 4, 0, warmUpSeconds(lo), server)
+                        .describeWarmUp());
+            }
             for (int c : lo.concurrency) {
-                for (String coding : lo.codings) {
-                    LoadStep r = run.run("loopback", coding, 0, c, lo.warmupMs, lo.seconds, server);
+                for (String[] p : pairs) {
+                    LoadStep r = runs.get(p[0]).run(p[0], p[1], 0, c, lo.warmupMs, lo.seconds, server);
                     progress.report(r.describe());
                     results.add(r);
                 }

@@ -15,6 +15,9 @@ public final class LoadOptions {
     double seconds = Double.NaN;
     @Option(names = "--load-warmup-ms", description = "unrecorded warm-up per step (default 2000; quick 300)")
     int warmupMs = -1;
+    @Option(names = "--load-endpoints", split = ",", description = "uncached (/rest/static), cached (/rest/cached, "
+            + "@CacheEncoded, the same body every time), miss (/rest/unique, @CacheEncoded, every body different); default all three")
+    List<String> endpoints = new ArrayList<>(LoadBench.ENDPOINTS.keySet());
     @Option(names = "--load-file", description = "corpus file served by /rest/static (default: the one closest to 30 KB)")
     String file;
     @Option(names = "--bandwidth", split = ",", description = "link rates of the bandwidth suite, e.g. 100mbit,1gbit (adds the suite; root, through bench.sh)")
@@ -48,6 +51,11 @@ public final class LoadOptions {
         for (String c : codings) {
             if (!List.of("identity", "lzf", "gzip").contains(c)) {
                 throw new IllegalArgumentException("unknown coding " + c + " (identity, lzf, gzip)");
+            }
+        }
+        for (String e : endpoints) {
+            if (!LoadBench.ENDPOINTS.containsKey(e)) {
+                throw new IllegalArgumentException("unknown endpoint " + e + " " + LoadBench.ENDPOINTS.keySet());
             }
         }
         for (int c : concurrency) {

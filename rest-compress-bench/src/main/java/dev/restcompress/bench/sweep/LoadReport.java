@@ -29,8 +29,8 @@ final class LoadReport {
     }
 
     /** The CSV of any list of steps (the bandwidth suite adds its own columns after these). */
-    static Csv csv(List<LoadStep> results, String... extraHeader) {
-        List<String> header = new ArrayList<>(List.of("link", "coding", "concurrency", "seconds", "requests",
+    static Csv csv(String labelColumn, String... extraHeader) {
+        List<String> header = new ArrayList<>(List.of(labelColumn, "coding", "concurrency", "seconds", "requests",
                 "requests_per_s", "requests_per_s_err", "errors", "p50_us", "p90_us", "p99_us", "max_us", "wire_bytes_per_response",
                 "body_bytes_per_response", "wire_mbit_s", "server_cpu_us_per_request", "client_cpu_us_per_request",
                 "first_error"));
@@ -46,17 +46,20 @@ final class LoadReport {
     }
 
     void write(Path dir, Markdown md) {
-        Csv csv = csv(results);
+        Csv csv = csv("endpoint");
         results.forEach(r -> csv.row(cells(r).toArray()));
         csv.write(dir.resolve("load.csv"));
 
         md.heading(2, "HTTP load: concurrency sweep on loopback");
-        md.paragraph("`GET /rest/static/" + file + "` (" + Markdown.num(fileBytes, 0) + " B, the `@LZF @FastGzip` "
-                + "endpoint) against the demo server (RESTEasy + Undertow) in its own JVM on 127.0.0.1; gzip engine "
+        md.paragraph("`GET /rest/{static,cached,unique}/" + file + "` (" + Markdown.num(fileBytes, 0) + " B, `@LZF "
+                + "@FastGzip`) against this library on RESTEasy + Undertow (the bench's `ours-cache` server) in its own "
+                + "JVM on 127.0.0.1. Endpoint *uncached*: no cache, every response compressed; *cached*: "
+                + "`@CacheEncoded`, the same bytes every time; *miss*: `@CacheEncoded` with a counter stamped into "
+                + "every body, so every request misses the cache (the lookup's price); identity only uncached. Gzip engine "
                 + gzipEngine + ", level 6. The load generator is a closed loop in the bench JVM: c connections "
                 + "(HTTP/1.1 keep-alive, one request in flight each), raw sockets so every received byte is counted. "
                 + "Latency runs from sending the request to having the body decoded by the project's codecs and "
-                + "compared with the file; a wrong status, coding or body counts as an error. Client and server "
+                + "compared with the file (the stamp aside); a wrong status, coding or body counts as an error. Client and server "
                 + "share this machine's " + Runtime.getRuntime().availableProcessors() + " cores, so at high "
                 + "concurrency the client's own decoding competes with the server. CPU columns: process CPU time "
                 + "per response (server JVM; load-generator JVM). Wire bytes are the bytes received per "
@@ -64,14 +67,14 @@ final class LoadReport {
                 + "spread over " + LoadGenerator.SLICES + " equal slices of each step.");
         List<List<String>> rows = new ArrayList<>();
         for (LoadStep r : results) {
-            rows.add(List.of(r.coding(), Integer.toString(r.connections()),
+            rows.add(List.of(r.label(), r.coding(), Integer.toString(r.connections()),
                     Markdown.withError(r.servedPerSecond(), r.servedPerSecondError(), 0),
                     Markdown.num(r.p50Us(), 0), Markdown.num(r.p90Us(), 0), Markdown.num(r.p99Us(), 0),
                     Long.toString(r.errors()), Markdown.num(r.wireBytesPerResponse(), 0),
                     Markdown.num(r.wireMbps(), 1), Markdown.num(r.serverCpuUsPerRequest(), 0),
                     Markdown.num(r.clientCpuUsPerRequest(), 0)));
         }
-        md.table(List.of("coding", "concurrency", "req/s", "p50 µs", "p90 µs", "p99 µs", "errors", "wire B/resp",
+        md.table(List.of("endpoint", "coding", "concurrency", "req/s", "p50 µs", "p90 µs", "p99 µs", "errors", "wire B/resp",
                 "wire Mbit/s", "server CPU µs/req", "client CPU µs/req"), rows);
         long errors = results.stream().mapToLong(LoadStep::errors).sum();
         md.paragraph(errors == 0 ? "No errors: every response had the requested coding and decoded to the file."
@@ -83,7 +86,7 @@ final class LoadReport {
 
     private void writeCharts(Path dir) {
         Map<String, List<LoadStep>> byCoding = new LinkedHashMap<>();
-        results.forEach(r -> byCoding.computeIfAbsent(r.coding(), k -> new ArrayList<>()).add(r));
+        results.forEach(r -> byCoding.computeIfAbsent(r.coding() + " " + r.label(), k -> new ArrayList<>()).add(r));
         XyChart latency = new XyChart("Latency vs concurrency (loopback; filled p50, hollow p99)",
                 "concurrent connections (log scale)", "latency, µs (log scale)", true, true);
         XyChart throughput = new XyChart("Requests/s vs concurrency (loopback)",
