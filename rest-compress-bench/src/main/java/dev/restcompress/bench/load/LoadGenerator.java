@@ -22,8 +22,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The bench's one load generator: a step of the open model (a constant arrival rate) or, with rate 0,
- * of the closed model, over a rotation of payloads. The load, bandwidth, overload and peers suites all
- * run it.
+ * of the closed model, over a rotation of payloads ({@link #payloads}) or any other {@link Requests}.
+ * The load, bandwidth, overload and peers suites and the soak all run it.
  *
  * <p>Open model: request {@code i} is due at {@code start + i / rate}, whatever happened to the ones
  * before it. {@code connections} threads, each with one keep-alive connection, take the next due
@@ -74,11 +74,27 @@ public final class LoadGenerator {
         }
     }
 
+    /**
+     * What the generator sends: request {@code i} on connection {@code c}, checked. The payload rotation
+     * ({@link #LoadGenerator(ServerProcess, List, int)}) is one; the soak's probes are another.
+     */
+    public interface Requests {
+        /** Sends request {@code i}, asking for {@code coding}, and checks the answer; throws when the exchange failed. */
+        Answer send(HttpConnection c, long i, String coding) throws IOException;
+
+        /** What request {@code i} is, for an error message. */
+        String name(long i);
+    }
+
+    /** One answer: its status, bytes received and body bytes, and what was wrong with it (null: nothing). */
+    public record Answer(int status, long wireBytes, long bodyBytes, String error) {
+    }
+
     private final String host;
     private final int port;
-    private final List<Payload> payloads;
-    private final CodecRegistry codecs = CodecRegistry.defaults();
-    private final int verifyEvery;
+    private final Requests requests;
+    private final int timeoutMs;
+    private volatile boolean stopped;
 
     /**
      * @param verifyEvery decode and compare every n-th encoded body (1: all); the others are checked
@@ -87,14 +103,25 @@ public final class LoadGenerator {
      *        generator the bottleneck of a saturation run.
      */
     public LoadGenerator(ServerProcess server, List<Payload> payloads, int verifyEvery) {
-        this(server.host(), server.port(), payloads, verifyEvery);
+        this(server.host(), server.port(), payloads(payloads, verifyEvery), TIMEOUT_MS);
     }
 
-    LoadGenerator(String host, int port, List<Payload> payloads, int verifyEvery) {
+    /** The payloads in turn, every {@code verifyEvery}-th encoded body decoded and compared. */
+    public static Requests payloads(List<Payload> payloads, int verifyEvery) {
+        return new PayloadRequests(payloads, verifyEvery);
+    }
+
+    /** A generator of any {@link Requests}, each bounded by {@code timeoutMs}. */
+    public LoadGenerator(String host, int port, Requests requests, int timeoutMs) {
         this.host = host;
         this.port = port;
-        this.payloads = List.copyOf(payloads);
-        this.verifyEvery = Math.max(1, verifyEvery);
+        this.requests = requests;
+        this.timeoutMs = timeoutMs;
+    }
+
+    /** Ends the running step early: every thread stops before its next request. */
+    public void stop() {
+        stopped = true;
     }
 
     /** Per-thread tallies, merged after the step. */
@@ -153,7 +180,7 @@ public final class LoadGenerator {
         }
         StepThreads.Cpu cpu = StepThreads.run(connections, "load-" + label,
                 i -> () -> loop(coding, intervalNs, start, measureFrom, measureTo, next, tallies.get(i), firstError),
-                measureFrom, measureTo, TIMEOUT_MS, server);
+                measureFrom, measureTo, timeoutMs, server);
         Tally all = new Tally();
         tallies.forEach(t -> t.addTo(all));
         Histogram answered = all.latency.copy();
@@ -183,11 +210,9 @@ public final class LoadGenerator {
 
     private void loop(String coding, double intervalNs, long start, long measureFrom, long measureTo, AtomicLong next,
             Tally t, AtomicReference<String> firstError) {
-        int longest = payloads.stream().mapToInt(p -> p.expected().length).max().orElse(0);
-        byte[] decoded = new byte[longest + 1];
         long lateNs = TimeUnit.MILLISECONDS.toNanos(LATE_MS);
-        try (HttpConnection c = new HttpConnection(host, port, TIMEOUT_MS)) {
-            while (true) {
+        try (HttpConnection c = new HttpConnection(host, port, timeoutMs)) {
+            while (!stopped) {
                 long i = next.getAndIncrement();
                 long picked = System.nanoTime();
                 long due = intervalNs > 0 ? start + (long) (i * intervalNs) : picked;
@@ -212,7 +237,6 @@ public final class LoadGenerator {
                     }
                     wakeLate = now - due > lateNs;
                 }
-                Payload p = payloads.get((int) (i % payloads.size()));
                 long sent = System.nanoTime();
                 String error;
                 boolean timeout = false;
@@ -220,14 +244,14 @@ public final class LoadGenerator {
                 long wire = 0;
                 long body = 0;
                 try {
-                    HttpConnection.Response r = c.get(p.path(), coding);
-                    status = r.status();
-                    wire = r.wireBytes();
-                    body = r.bodyLength();
-                    error = check(coding, p, r, decoded, i % verifyEvery == 0);
+                    Answer a = requests.send(c, i, coding);
+                    status = a.status();
+                    wire = a.wireBytes();
+                    body = a.bodyBytes();
+                    error = a.error();
                 } catch (SocketTimeoutException e) {
                     timeout = true;
-                    error = "timeout after " + TIMEOUT_MS + " ms";
+                    error = "timeout after " + timeoutMs + " ms";
                 } catch (IOException | RuntimeException e) {
                     error = e.toString();
                 }
@@ -257,7 +281,7 @@ public final class LoadGenerator {
                     }
                 }
                 if (error != null && due >= measureFrom) {
-                    firstError.compareAndSet(null, p.name() + ": " + error);
+                    firstError.compareAndSet(null, requests.name(i) + ": " + error);
                 }
                 if (error != null && status == 0) {
                     // A connection failure: back off briefly rather than spin on a dead server.
@@ -267,35 +291,61 @@ public final class LoadGenerator {
         }
     }
 
-    /** Null if the response is right, else what is wrong with it. */
-    private String check(String coding, Payload p, HttpConnection.Response r, byte[] decoded, boolean decode)
-            throws IOException {
-        if (r.status() < 200 || r.status() > 299) {
-            return "HTTP " + r.status();
+    /** The payloads in turn, each answer checked against its payload. */
+    private static final class PayloadRequests implements Requests {
+        private final List<Payload> payloads;
+        private final int verifyEvery;
+        private final CodecRegistry codecs = CodecRegistry.defaults();
+        /** Per thread, one byte longer than the longest payload, so a body that decodes to more is caught. */
+        private final ThreadLocal<byte[]> decoded;
+
+        PayloadRequests(List<Payload> payloads, int verifyEvery) {
+            this.payloads = List.copyOf(payloads);
+            this.verifyEvery = Math.max(1, verifyEvery);
+            int longest = payloads.stream().mapToInt(p -> p.expected().length).max().orElse(0);
+            this.decoded = ThreadLocal.withInitial(() -> new byte[longest + 1]);
         }
-        String got = r.contentEncoding() == null ? "identity" : r.contentEncoding();
-        if (got.equals("identity")) {
-            if (p.mustEncode() && !coding.equals("identity")) {
-                return "asked for " + coding + ", got no Content-Encoding";
+
+        @Override
+        public String name(long i) {
+            return payloads.get((int) (i % payloads.size())).name();
+        }
+
+        @Override
+        public Answer send(HttpConnection c, long i, String coding) throws IOException {
+            Payload p = payloads.get((int) (i % payloads.size()));
+            HttpConnection.Response r = c.get(p.path(), coding);
+            return new Answer(r.status(), r.wireBytes(), r.bodyLength(), check(coding, p, r, i % verifyEvery == 0));
+        }
+
+        /** Null if the response is right, else what is wrong with it. */
+        private String check(String coding, Payload p, HttpConnection.Response r, boolean decode) throws IOException {
+            if (r.status() < 200 || r.status() > 299) {
+                return "HTTP " + r.status();
             }
-            return p.matches(r.body(), r.bodyLength()) ? null : "identity body differs";
+            String got = r.contentEncoding() == null ? "identity" : r.contentEncoding();
+            if (got.equals("identity")) {
+                if (p.mustEncode() && !coding.equals("identity")) {
+                    return "asked for " + coding + ", got no Content-Encoding";
+                }
+                return p.matches(r.body(), r.bodyLength()) ? null : "identity body differs";
+            }
+            if (!got.equals(coding)) {
+                return "asked for " + coding + ", got Content-Encoding " + got;
+            }
+            if (r.bodyLength() == 0) {
+                return coding + " body is empty";
+            }
+            if (!decode) {
+                return null;
+            }
+            byte[] out = decoded.get();
+            int n;
+            try (InputStream in = codecs.forCoding(coding).decompressingStream(
+                    new ByteArrayInputStream(r.body(), 0, r.bodyLength()), out.length)) {
+                n = SpiEngine.readFully(in, out);
+            }
+            return p.matches(out, n) ? null : coding + " body decodes to " + n + " bytes that differ from " + p.name();
         }
-        if (!got.equals(coding)) {
-            return "asked for " + coding + ", got Content-Encoding " + got;
-        }
-        if (r.bodyLength() == 0) {
-            return coding + " body is empty";
-        }
-        if (!decode) {
-            return null;
-        }
-        // The scratch array is one byte longer than the payload, so a body that decodes to more is caught.
-        int n;
-        try (InputStream in = codecs.forCoding(coding).decompressingStream(
-                new ByteArrayInputStream(r.body(), 0, r.bodyLength()), decoded.length)) {
-            n = SpiEngine.readFully(in, decoded);
-        }
-        return p.matches(decoded, n) ? null
-                : coding + " body decodes to " + n + " bytes that differ from " + p.name();
     }
 }

@@ -4,21 +4,17 @@ import dev.restcompress.annotation.CacheEncoded;
 import dev.restcompress.annotation.FastGzip;
 import dev.restcompress.annotation.LZF;
 import dev.restcompress.server.RestCompressFeature;
-import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.SeBootstrap;
-import jakarta.ws.rs.core.Application;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * This library on the demo's embedded server (RESTEasy + Undertow through {@link SeBootstrap}) with
+ * This library on the demo's embedded server (RESTEasy + Undertow, {@link ResteasyGzipPeer.App}) with
  * the three workloads of the encoded-variant cache, the same file behind each, the same codings as
  * the demo's {@code /rest/static} ({@code @LZF @FastGzip}):
  * <ul>
@@ -100,29 +96,7 @@ public final class CacheServer {
         return stamp(body, 0);
     }
 
-    @ApplicationPath("/rest")
-    static final class App extends Application {
-        private final java.nio.file.Path testdata;
-
-        App(java.nio.file.Path testdata) {
-            this.testdata = testdata;
-        }
-
-        @Override
-        public Set<Object> getSingletons() {
-            return Set.of(new Resource(testdata));
-        }
-
-        @Override
-        public Set<Class<?>> getClasses() {
-            return Set.of(RestCompressFeature.class);
-        }
-    }
-
     static AutoCloseable start(String host, int port, java.nio.file.Path testdata) throws Exception {
-        SeBootstrap.Configuration config = SeBootstrap.Configuration.builder().host(host).port(port).rootPath("/").build();
-        SeBootstrap.Instance instance = SeBootstrap.start(new App(testdata), config).toCompletableFuture()
-                .get(60, TimeUnit.SECONDS);
-        return instance::stop;
+        return new ResteasyGzipPeer.App(Set.of(new Resource(testdata)), Set.of(RestCompressFeature.class)).start(host, port);
     }
 }

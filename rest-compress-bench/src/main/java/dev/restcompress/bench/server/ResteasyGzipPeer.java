@@ -44,30 +44,38 @@ final class ResteasyGzipPeer {
         }
     }
 
+    /** The JAX-RS application under {@code /rest} of these singletons and classes. */
     @ApplicationPath("/rest")
     static final class App extends Application {
-        private final java.nio.file.Path testdata;
+        private final Set<Object> singletons;
+        private final Set<Class<?>> classes;
 
-        App(java.nio.file.Path testdata) {
-            this.testdata = testdata;
+        App(Set<Object> singletons, Set<Class<?>> classes) {
+            this.singletons = singletons;
+            this.classes = classes;
         }
 
         @Override
         public Set<Object> getSingletons() {
-            return Set.of(new Resource(testdata));
+            return singletons;
         }
 
         @Override
         public Set<Class<?>> getClasses() {
-            return Set.of(GZIPEncodingInterceptor.class);
+            return classes;
+        }
+
+        /** Serves this application on RESTEasy's embedded Undertow (the demo's server) through {@link SeBootstrap}. */
+        AutoCloseable start(String host, int port) throws Exception {
+            SeBootstrap.Configuration config = SeBootstrap.Configuration.builder().host(host).port(port).rootPath("/")
+                    .build();
+            SeBootstrap.Instance instance = SeBootstrap.start(this, config).toCompletableFuture().get(60, TimeUnit.SECONDS);
+            return instance::stop;
         }
     }
 
     static AutoCloseable start(String host, int port, java.nio.file.Path testdata) throws Exception {
         System.setProperty("resteasy.allowGzip", "true");
-        SeBootstrap.Configuration config = SeBootstrap.Configuration.builder().host(host).port(port).rootPath("/").build();
-        SeBootstrap.Instance instance = SeBootstrap.start(new App(testdata), config).toCompletableFuture()
-                .get(60, TimeUnit.SECONDS);
-        return instance::stop;
+        return new App(Set.of(new Resource(testdata)), Set.of(GZIPEncodingInterceptor.class)).start(host, port);
     }
 }

@@ -59,10 +59,6 @@ public final class ServerProcess implements AutoCloseable {
     /** What to start: see {@link #start}. */
     public record Spec(List<String> prefix, List<String> jvmOptions, List<Path> classPathFirst, String kind,
                        String host, Path testdata, Path log) {
-        /** The demo server with the default JVM options, no prefix. */
-        public static Spec demo(String host, Path testdata, Path log) {
-            return new Spec(List.of(), defaultJvmOptions(), List.of(), BenchServerMain.OURS, host, testdata, log);
-        }
     }
 
     /**

@@ -1,23 +1,27 @@
 package dev.restcompress.bench.soak;
 
 import dev.restcompress.bench.http.HttpConnection;
+import dev.restcompress.bench.load.LoadGenerator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The soak: starts the demo server in its own JVM with native memory tracking, drives
- * a checked mix of requests and attacks at it from a few threads, samples its memory every few
+ * a checked mix of requests and attacks at it from a few connections of the bench's {@link LoadGenerator}, samples its memory every few
  * seconds and writes {@code samples.csv}, {@code requests.csv}, {@code chart.svg} and
  * {@code report.md} with a verdict: HELD (exit 0), LEAKED (1) or ERRORED (2). Run through
  * {@code scripts/soak.sh}, which builds the jar and chooses the output folder.
  *
  * <p>The default run is a mixed phase (60% of the time: GETs, POSTs, attacks) followed by one
  * isolated POST phase per coding, so a leak is pinned on a coding. {@code --only-post CODING} runs
- * that one phase for the whole time. Everything is bounded: each request by a timeout, the run by a
+ * that one phase for the whole time. Each phase is one step of the bench's {@link LoadGenerator}:
+ * {@code --threads} connections, the open model at {@code --rate} (the closed model at 0), over
+ * probes drawn at random from the phase's groups. Everything is bounded: each request by a timeout, the run by a
  * hard deadline, the server by an RSS cap and by its parent (it exits when our pipe closes).
  */
 public final class SoakMain {
@@ -50,14 +54,11 @@ public final class SoakMain {
         System.exit(code);
     }
 
-    private volatile List<Probe> pool = List.of();
     private volatile double[] groupWeights;
     private volatile List<List<Probe>> groups;
     private final AtomicBoolean stop = new AtomicBoolean();
+    private volatile LoadGenerator generator;
     private volatile String abortReason;
-    /** The pacing clock shared by the load threads: the next free send slot, in nanos. */
-    private final java.util.concurrent.atomic.AtomicLong nextSlot = new java.util.concurrent.atomic.AtomicLong();
-    private long slotNanos;
 
     int run(SoakOptions o) throws Exception {
         long plannedMs = (long) (o.minutes() * 60_000);
@@ -97,23 +98,12 @@ public final class SoakMain {
             samples.add(server.sample(0));
             samplePhases.add("start");
 
-            slotNanos = o.rate() > 0 ? 1_000_000_000L / o.rate() : 0;
-            nextSlot.set(System.nanoTime());
-            List<Thread> workers = new ArrayList<>();
-            for (int i = 0; i < o.threads(); i++) {
-                int id = i;
-                Thread t = new Thread(() -> work(w, server.port(), o.timeoutMs(), tally, t0, new Random(1000 + id)),
-                        "soak-load-" + i);
-                t.setDaemon(true);
-                workers.add(t);
-            }
             String[] current = {phases.get(0).name()};
             Thread sampler = new Thread(() -> sampleLoop(server, o, t0, samples, samplePhases, current, tally),
                     "soak-sampler");
             sampler.setDaemon(true);
-
-            select(phases.get(0), w);
-            workers.forEach(Thread::start);
+            // The bench's load generator, its open model at --rate (closed at 0) over the probes of the phase.
+            generator = new LoadGenerator("127.0.0.1", server.port(), new ProbeRequests(w, tally, t0), o.timeoutMs());
             sampler.start();
             long phaseStart = 0;
             for (int i = 0; i < phases.size() && !stop.get(); i++) {
@@ -126,17 +116,15 @@ public final class SoakMain {
                 long err0 = tally.errors();
                 long end = i == phases.size() - 1 ? plannedMs : phaseStart + (long) (plannedMs * ph.share());
                 log(String.format("phase %s: %.0f s to %.0f s", ph.name(), phaseStart / 1000.0, end / 1000.0));
-                while (!stop.get() && System.currentTimeMillis() - t0 < end) {
-                    Thread.sleep(Math.min(250, Math.max(1, end - (System.currentTimeMillis() - t0))));
+                double seconds = (end - (System.currentTimeMillis() - t0)) / 1000.0;
+                if (seconds > 0) {
+                    generator.run(ph.name(), "identity", o.rate(), o.threads(), 0, seconds, null);
                 }
                 long actualEnd = Math.min(end, System.currentTimeMillis() - t0);
                 runs.add(new PhaseRun(ph.name(), phaseStart, actualEnd, tally.requests() - req0, tally.errors() - err0));
                 phaseStart = end;
             }
             stop.set(true);
-            for (Thread t : workers) {
-                t.join(o.timeoutMs() * 3L);
-            }
             sampler.join(60_000);
             long loadMs = System.currentTimeMillis() - t0;
             boolean alive = server.alive();
@@ -182,54 +170,52 @@ public final class SoakMain {
         }
     }
 
-    private void work(Workload w, int port, int timeoutMs, Tally tally, long t0, Random rnd) {
-        try (HttpConnection http = new HttpConnection("127.0.0.1", port, timeoutMs)) {
-            while (!stop.get()) {
-                pace();
-                List<List<Probe>> g = groups;
-                double[] wt = groupWeights;
-                double r = rnd.nextDouble();
-                int k = 0;
-                while (k < wt.length - 1 && r >= wt[k]) {
-                    r -= wt[k];
-                    k++;
-                }
-                List<Probe> list = g.get(k);
-                Probe p = list.get(rnd.nextInt(list.size()));
-                String error;
-                String outcome;
-                try {
-                    error = w.run(p, http);
-                    outcome = switch (p.kind()) {
-                        case HANGUP_RESPONSE, HANGUP_REQUEST -> "hung up";
-                        default -> error == null ? Integer.toString(p.expectStatus()) : "wrong";
-                    };
-                } catch (IOException | RuntimeException e) {
-                    if (stop.get()) {
-                        return; // the run ended under this request
-                    }
-                    error = "I/O: " + e;
-                    outcome = "I/O error";
-                }
-                tally.record(p, outcome, error, System.currentTimeMillis() - t0);
-            }
-        }
-    }
+    /** A probe of the phase's groups, drawn at random by the groups' weights; its outcome goes into the tally. */
+    private final class ProbeRequests implements LoadGenerator.Requests {
+        private final Workload w;
+        private final Tally tally;
+        private final long t0;
 
-    /** Waits for this thread's next send slot; a load that fell behind does not catch up in a burst. */
-    private void pace() {
-        if (slotNanos == 0) {
-            return;
+        ProbeRequests(Workload w, Tally tally, long t0) {
+            this.w = w;
+            this.tally = tally;
+            this.t0 = t0;
         }
-        long now = System.nanoTime();
-        long slot = nextSlot.getAndAdd(slotNanos);
-        if (slot < now - 100_000_000L) {
-            nextSlot.set(now + slotNanos);
-            return;
+
+        @Override
+        public String name(long i) {
+            return "probe " + i;
         }
-        long wait = slot - now;
-        if (wait > 0) {
-            java.util.concurrent.locks.LockSupport.parkNanos(wait);
+
+        @Override
+        public LoadGenerator.Answer send(HttpConnection http, long i, String coding) {
+            Random rnd = ThreadLocalRandom.current();
+            double[] wt = groupWeights;
+            double r = rnd.nextDouble();
+            int k = 0;
+            while (k < wt.length - 1 && r >= wt[k]) {
+                r -= wt[k];
+                k++;
+            }
+            List<Probe> list = groups.get(k);
+            Probe p = list.get(rnd.nextInt(list.size()));
+            String error;
+            String outcome;
+            try {
+                error = w.run(p, http);
+                outcome = switch (p.kind()) {
+                    case HANGUP_RESPONSE, HANGUP_REQUEST -> "hung up";
+                    default -> error == null ? Integer.toString(p.expectStatus()) : "wrong";
+                };
+            } catch (IOException | RuntimeException e) {
+                if (stop.get()) {
+                    return new LoadGenerator.Answer(0, 0, 0, null); // the run ended under this request
+                }
+                error = "I/O: " + e;
+                outcome = "I/O error";
+            }
+            tally.record(p, outcome, error, System.currentTimeMillis() - t0);
+            return new LoadGenerator.Answer(p.expectStatus(), 0, 0, error == null ? null : p.name() + ": " + error);
         }
     }
 
@@ -262,17 +248,25 @@ public final class SoakMain {
                     abortReason = String.format("RSS reached %.0f MB, over the %d MB cap, at t=%.0f s (phase %s)",
                             s.rss() / 1048576.0, o.maxRssMb(), s.tMillis() / 1000.0, phase);
                     log("stopping: " + abortReason);
-                    stop.set(true);
+                    stopLoad();
                 }
             } catch (IOException | RuntimeException e) {
                 tally.recordOther("sampling failed: " + e, System.currentTimeMillis() - t0);
                 if (!server.alive()) {
                     abortReason = "the server process died";
-                    stop.set(true);
+                    stopLoad();
                 }
             } catch (InterruptedException e) {
                 return;
             }
+        }
+    }
+
+    private void stopLoad() {
+        stop.set(true);
+        LoadGenerator g = generator;
+        if (g != null) {
+            g.stop();
         }
     }
 

@@ -59,7 +59,8 @@ class LoadGeneratorTest {
 
     private LoadGenerator run() {
         return new LoadGenerator("127.0.0.1", server.getAddress().getPort(),
-                List.of(new LoadGenerator.Payload("ok.json", "/ok.json", BODY, false)), 1);
+                LoadGenerator.payloads(List.of(new LoadGenerator.Payload("ok.json", "/ok.json", BODY, false)), 1),
+                LoadGenerator.TIMEOUT_MS);
     }
 
     @Test
