@@ -1,6 +1,9 @@
 package dev.restcompress.server.internal;
 
 import dev.restcompress.codec.Codec;
+import dev.restcompress.codec.CodingProvider;
+import dev.restcompress.codec.CodingProviders;
+import dev.restcompress.dictionary.DictionaryHeaders;
 import dev.restcompress.negotiation.Negotiation;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -38,7 +41,10 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
     private final ResponsePlans plans;
     /** The method's shared dictionaries (RFC 9842), or {@code null}. */
     private final DictionaryOffer dictionaries;
-    /** Every coding whose variant tags this method may have sent: {@code If-None-Match} may list any. */
+    /**
+     * Every coding whose variant tags this method may have sent, including under an earlier
+     * deployment that offered other codings: {@code If-None-Match} may list any.
+     */
     private final List<String> variantCodings;
 
     /** A filter without adaptation, observation or dictionaries. */
@@ -56,11 +62,20 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
                 dictionaries == null ? List.of() : dictionaries.codings());
         this.plans = plans != null ? plans : ResponsePlans.fixed(policy);
         this.dictionaries = dictionaries;
-        List<String> all = new java.util.ArrayList<>(policy.codings());
+        this.variantCodings = variantCodings(policy, dictionaries);
+    }
+
+    private static List<String> variantCodings(MethodPolicy policy, DictionaryOffer dictionaries) {
+        java.util.Set<String> all = new java.util.LinkedHashSet<>(policy.codings());
         if (dictionaries != null) {
             all.addAll(dictionaries.codings());
         }
-        this.variantCodings = List.copyOf(all);
+        for (CodingProvider provider : CodingProviders.all()) {
+            all.add(provider.coding());
+        }
+        all.add(DictionaryHeaders.DCZ);
+        all.add(DictionaryHeaders.DCB);
+        return List.copyOf(all);
     }
 
     @Override
