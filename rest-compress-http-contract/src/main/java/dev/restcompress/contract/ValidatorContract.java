@@ -48,6 +48,7 @@ public interface ValidatorContract extends ContractPart {
     default void eachGzipLevelHasItsOwnStrongTag() throws Exception {
         byte[] text = Payloads.text(ContractResource.VALIDATOR_SIZE, 0);
         Map<String, byte[]> bytesByTag = new HashMap<>();
+        Map<String, String> tagByPath = new HashMap<>();
         for (int round = 0; round < 3; round++) {
             for (String path : new String[] {"contract/validators/gzip1", "contract/validators/gzip9"}) {
                 HttpResponse<byte[]> r = wire().get(path, "gzip");
@@ -58,11 +59,14 @@ public interface ValidatorContract extends ContractPart {
                 byte[] earlier = bytesByTag.putIfAbsent(tag, r.body());
                 assertTrue(earlier == null || Arrays.equals(earlier, r.body()),
                         "one strong tag, two byte sequences: " + tag);
-                int level = gzipLevel(tag);
-                // The adaptive levels may step down under load, never above the method's level.
-                assertTrue(path.endsWith("gzip1") ? level == 1 : level >= 1 && level <= 9, path + ": " + tag);
+                tagByPath.put(path + " " + round, tag);
             }
         }
+        tagByPath.forEach((path, tag) -> {
+            int level = gzipLevel(tag);
+            // The adaptive levels may step down under load, never above the method's level.
+            assertTrue(path.contains("gzip1") ? level == 1 : level >= 1 && level <= 9, path + ": " + tag);
+        });
         // With the tags of earlier versions ("v8-x-gzip" for both) this failed at once: levels 1 and 9
         // give other bytes unless load stepped level 9 down to 1 for every request.
         HttpResponse<byte[]> identity = wire().get("contract/validators/gzip9", null);
@@ -109,12 +113,12 @@ public interface ValidatorContract extends ContractPart {
         byte[] text = Payloads.text(ContractResource.VALIDATOR_SIZE, 0);
         for (String ifRange : new String[] {null, OWN}) {
             HttpResponse<byte[]> r = ifRange == null
-                    ? wire().get("contract/validators/range", "gzip", "Range", "bytes=100-1099")
-                    : wire().get("contract/validators/range", "gzip", "Range", "bytes=100-1099", "If-Range", ifRange);
+                    ? wire().get("contract/validators/range", "gzip", "Range", "bytes=100-10099")
+                    : wire().get("contract/validators/range", "gzip", "Range", "bytes=100-10099", "If-Range", ifRange);
             assertEquals(206, r.statusCode(), "If-Range " + ifRange);
             assertNull(header(r, "Content-Encoding"), "a range is never encoded");
-            assertEquals("bytes 100-1099/" + text.length, header(r, "Content-Range"));
-            assertArrayEquals(Arrays.copyOfRange(text, 100, 1100), r.body());
+            assertEquals("bytes 100-10099/" + text.length, header(r, "Content-Range"));
+            assertArrayEquals(Arrays.copyOfRange(text, 100, 10100), r.body());
             assertEquals(OWN, header(r, "ETag"), "the application's bytes under the application's tag");
             assertVary(r);
         }
@@ -128,7 +132,7 @@ public interface ValidatorContract extends ContractPart {
         gzipLevel(coded);
         assertNotEquals(OWN, coded);
         // A client resuming the gzip body it holds: a range of the application's bytes would corrupt it.
-        HttpResponse<byte[]> resumed = wire().get("contract/validators/range", "gzip", "Range", "bytes=100-1099",
+        HttpResponse<byte[]> resumed = wire().get("contract/validators/range", "gzip", "Range", "bytes=100-10099",
                 "If-Range", coded);
         assertEquals(200, resumed.statusCode(), "If-Range names the coded variant: the whole body");
         assertNull(header(resumed, "Content-Range"));
