@@ -129,8 +129,6 @@ public interface ValidatorContract extends ContractPart {
         byte[] text = Payloads.text(ContractResource.VALIDATOR_SIZE, 0);
         HttpResponse<byte[]> full = wire().get("contract/validators/range", "gzip");
         String coded = header(full, "ETag");
-        gzipLevel(coded);
-        assertNotEquals(OWN, coded);
         // A client resuming the gzip body it holds: a range of the application's bytes would corrupt it.
         HttpResponse<byte[]> resumed = wire().get("contract/validators/range", "gzip", "Range", "bytes=100-10099",
                 "If-Range", coded);
@@ -139,6 +137,8 @@ public interface ValidatorContract extends ContractPart {
         assertEquals("gzip", header(resumed, "Content-Encoding"));
         assertArrayEquals(text, gunzip(resumed.body()));
         gzipLevel(header(resumed, "ETag"));
+        assertNotEquals(OWN, coded);
+        gzipLevel(coded);
     }
 
     @Test
