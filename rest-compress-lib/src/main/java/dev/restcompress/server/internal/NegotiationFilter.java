@@ -23,11 +23,12 @@ import java.util.List;
  * <p>On the request: negotiates {@code Accept-Encoding} once and answers 406 when neither an offered
  * coding nor identity is acceptable (before the resource runs).
  *
- * <p>On the response: always adds {@code Vary: Accept-Encoding}; leaves HEAD, 1xx, 204, 206, 304,
- * bodies that already have a {@code Content-Encoding}, and already-compressed media types alone;
- * answers 304 when {@code If-None-Match} lists the application's tag or any of our variant tags of it,
- * with the tag of the variant it would send now ({@link EntityTags}), and gives the application's own
- * 304 that tag too; never encodes a partial response ({@code 206}, {@code Content-Range});
+ * <p>On the response: always adds {@code Vary: Accept-Encoding}; never encodes HEAD, 1xx, 204, 304,
+ * bodies that already have a {@code Content-Encoding}, already-compressed media types, or a partial
+ * response ({@code 206}, {@code Content-Range}: a range of the application's bytes under its own
+ * tag, which a client can never splice into a coded body, whose tag differs); answers 304 when
+ * {@code If-None-Match} lists the application's tag or any of our variant tags of it, with the tag of
+ * the variant it would send now ({@link EntityTags}), and gives the application's own 304 that tag too;
  * otherwise hands an {@link EncodingPlan} to {@link ResponseEncodingInterceptor}: the method's own, one
  * its {@link ResponsePlans} pick (adaptive levels), or one of a dictionary coding its
  * {@link DictionaryOffer} holds. Dictionary codings are negotiated with the others, once per header
