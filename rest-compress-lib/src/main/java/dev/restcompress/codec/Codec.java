@@ -23,6 +23,34 @@ public interface Codec {
     String coding();
 
     /**
+     * The name of the bytes {@link #compress} produces: the coding token, then, when the coding has
+     * settings that change the bytes (level, engine, dictionary), a dash and those settings, e.g.
+     * {@code "gzip-6"} (JDK engine, level 6), {@code "gzip-ld6"} (libdeflate, level 6),
+     * {@code "dcz-3.1a2b3c4d5e6f"} (level 3, the first 12 hex digits of the dictionary's SHA-256).
+     * Two codecs whose one-shot output for the same input can differ must return different names; the
+     * server puts this name in the strong {@code ETag} of each encoded response, so a strong validator
+     * names exactly one byte sequence (RFC 9110 section 8.8.3).
+     *
+     * <p>Format: {@code coding} or {@code coding "-" detail}, where {@code detail} is one or more of
+     * {@code a-z 0-9 .} (no dash, so the server can tell its suffix from the application's tag). A name
+     * outside this format makes the server weaken the tag instead. Default: {@link #coding()}, right
+     * for a coding without settings.
+     */
+    default String variant() {
+        return coding();
+    }
+
+    /**
+     * The name of the bytes {@link #compressingStream} produces, in the format of {@link #variant()}.
+     * Streaming encoders often run at another level, or frame their output differently, than the
+     * one-shot path, e.g. {@code "gzip-s1"}. Default: {@link #variant()}, right when both paths give
+     * the same bytes.
+     */
+    default String streamingVariant() {
+        return variant();
+    }
+
+    /**
      * The largest number of bytes {@link #compress} can write for {@code inputLength} input bytes.
      *
      * @throws IllegalArgumentException if {@code inputLength} is negative

@@ -148,6 +148,17 @@ public abstract class CodecConformanceTest {
         assertTrue(hint == -1 || hint == data.length, "size hint " + hint + " for " + data.length + " bytes");
     }
 
+    /**
+     * The server puts these names into strong ETags and tells them from the application's tag by
+     * their format: the coding, optionally a dash and {@code a-z 0-9 .} (no dash).
+     */
+    @Test
+    void variantNamesHaveTheFormatTheServerTagsWith() {
+        String format = java.util.regex.Pattern.quote(codec.coding()) + "(-[a-z0-9.]+)?";
+        assertTrue(codec.variant().matches(format), codec.variant());
+        assertTrue(codec.streamingVariant().matches(format), codec.streamingVariant());
+    }
+
     @Test
     public void oneShotDecompressSaysTruncatedForABodyCutShort() throws IOException {
         byte[] data = "{\"id\":1,\"name\":\"a JSON body long enough to span blocks\"}\n".repeat(3000).getBytes();

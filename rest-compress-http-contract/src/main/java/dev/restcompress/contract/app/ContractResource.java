@@ -204,4 +204,74 @@ public class ContractResource {
         // Fresh for a while, as RFC 9842 clients keep a dictionary only while its response is fresh.
         return Response.ok(Payloads.catalog(version)).header("Cache-Control", "max-age=60").build();
     }
+
+    // ---- ValidatorContract (issue 24, exact validators): strong tags per variant, 304 across variants, ranges ----
+
+    /** The entity tag of the {@code validators/...} resources: one representation, many variants. */
+    public static final String VALIDATOR_ETAG = "v8-x";
+    /** The length of the {@code validators/...} text ({@code Payloads.text(VALIDATOR_SIZE, 0)}). */
+    public static final int VALIDATOR_SIZE = 20_000;
+
+    /** The validators' text with gzip at level 1, tagged {@value #VALIDATOR_ETAG}. */
+    @GET
+    @Path("validators/gzip1")
+    @Produces(MediaType.TEXT_PLAIN)
+    @FastGzip(level = 1)
+    public Response validatorsGzip1(@Context Request request) {
+        return tagged(request);
+    }
+
+    /** The same text with gzip at level 9: other bytes, so another strong tag. */
+    @GET
+    @Path("validators/gzip9")
+    @Produces(MediaType.TEXT_PLAIN)
+    @FastGzip(level = 9)
+    public Response validatorsGzip9(@Context Request request) {
+        return tagged(request);
+    }
+
+    private static Response tagged(Request request) {
+        EntityTag tag = new EntityTag(VALIDATOR_ETAG);
+        Response.ResponseBuilder notModified = request.evaluatePreconditions(tag);
+        if (notModified != null) {
+            return notModified.build();
+        }
+        return Response.ok(Payloads.text(VALIDATOR_SIZE, 0)).tag(tag).build();
+    }
+
+    /**
+     * Answers {@code Range: bytes=a-b} itself, as a resource serving ranges does: a 206 of its own
+     * (unencoded) bytes, unless {@code If-Range} is present and is not its own tag (strong comparison,
+     * RFC 9110 section 13.1.5), when it answers 200 with the whole text. Other ranges get 200 too.
+     */
+    @GET
+    @Path("validators/range")
+    @Produces(MediaType.TEXT_PLAIN)
+    @FastGzip
+    public Response validatorsRange(@HeaderParam("Range") String range, @HeaderParam("If-Range") String ifRange) {
+        EntityTag tag = new EntityTag(VALIDATOR_ETAG);
+        byte[] text = Payloads.text(VALIDATOR_SIZE, 0);
+        java.util.regex.Matcher m = range == null ? null
+                : java.util.regex.Pattern.compile("bytes=(\\d{1,9})-(\\d{1,9})").matcher(range.trim());
+        boolean current = ifRange == null || ifRange.trim().equals("\"" + VALIDATOR_ETAG + "\"");
+        if (m != null && m.matches() && current) {
+            int first = Integer.parseInt(m.group(1));
+            int last = Math.min(Integer.parseInt(m.group(2)), text.length - 1);
+            if (first <= last) {
+                return Response.status(206).tag(tag)
+                        .header("Content-Range", "bytes " + first + "-" + last + "/" + text.length)
+                        .entity(java.util.Arrays.copyOfRange(text, first, last + 1)).build();
+            }
+        }
+        return Response.ok(text).tag(tag).build();
+    }
+
+    /** Ignores {@code Range}, as most resources do: always 200 with the whole text. */
+    @GET
+    @Path("validators/range-ignored")
+    @Produces(MediaType.TEXT_PLAIN)
+    @FastGzip
+    public Response validatorsRangeIgnored() {
+        return Response.ok(Payloads.text(VALIDATOR_SIZE, 0)).tag(new EntityTag(VALIDATOR_ETAG)).build();
+    }
 }

@@ -63,6 +63,18 @@ final class BrotliCodec extends AbstractCodec {
         return CODING;
     }
 
+    /** The coding and the one-shot level, e.g. {@code "br-3"}. */
+    @Override
+    public String variant() {
+        return CODING + "-" + level;
+    }
+
+    /** The coding and the streaming level after an {@code s}, e.g. {@code "br-s1"}. */
+    @Override
+    public String streamingVariant() {
+        return CODING + "-s" + streamingLevel;
+    }
+
     @Override
     public int maxCompressedLength(int inputLength) {
         return CodecArgs.capped(maxStreamLength(CodecArgs.inputLength(inputLength)));

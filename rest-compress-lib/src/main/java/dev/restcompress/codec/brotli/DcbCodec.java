@@ -85,6 +85,17 @@ final class DcbCodec extends DictionaryFramedCodec {
     }
 
     @Override
+    public String variant() {
+        return variantWith(Integer.toString(quality));
+    }
+
+    /** Streams at the same quality, but the stream's blocks differ from the one-shot ones. */
+    @Override
+    public String streamingVariant() {
+        return variantWith("s" + quality);
+    }
+
+    @Override
     public String toString() {
         return "dcb[quality " + quality + "]";
     }

@@ -21,8 +21,12 @@ import java.util.Objects;
  * through {@link DictionaryCodecs}. Thread-safe when the subclass is.
  */
 public abstract class DictionaryFramedCodec extends AbstractCodec {
+    /** Hex digits of the dictionary's SHA-256 in a variant name: enough to tell a resource's dictionaries apart. */
+    private static final int VARIANT_HASH_DIGITS = 12;
+
     private final String coding;
     private final byte[] header;
+    private final String dictionaryId;
 
     /**
      * @param coding {@code dcz} or {@code dcb}
@@ -30,7 +34,21 @@ public abstract class DictionaryFramedCodec extends AbstractCodec {
      */
     protected DictionaryFramedCodec(String coding, CompressionDictionary dictionary) {
         this.coding = coding;
-        this.header = DictionaryCodecs.header(coding, Objects.requireNonNull(dictionary, "dictionary").sha256());
+        byte[] sha256 = Objects.requireNonNull(dictionary, "dictionary").sha256();
+        this.header = DictionaryCodecs.header(coding, sha256);
+        this.dictionaryId = java.util.HexFormat.of().formatHex(sha256, 0, VARIANT_HASH_DIGITS / 2);
+    }
+
+    /**
+     * A variant name of this coding: {@code coding-<settings>.<first 12 hex digits of the dictionary's
+     * SHA-256>}, e.g. {@code "dcz-3.1a2b3c4d5e6f"}: the same level against another dictionary gives
+     * other bytes.
+     *
+     * @param settings what else changes the bytes, e.g. the level ({@code "3"}) or the streaming level
+     *        ({@code "s3"}); {@code a-z 0-9} only
+     */
+    protected final String variantWith(String settings) {
+        return coding + "-" + settings + "." + dictionaryId;
     }
 
     @Override

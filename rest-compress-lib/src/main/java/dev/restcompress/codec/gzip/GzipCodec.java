@@ -35,6 +35,18 @@ abstract sealed class GzipCodec extends AbstractCodec permits LibdeflateGzipCode
         return CODING;
     }
 
+    /** {@code gzip-<level>} on the JDK engine, {@code gzip-ld<level>} on libdeflate. */
+    @Override
+    public final String variant() {
+        return CODING + "-" + engine().variantPrefix() + level;
+    }
+
+    /** {@code gzip-s<streaming level>}: both engines stream through the JDK. */
+    @Override
+    public final String streamingVariant() {
+        return CODING + "-s" + streamingLevel;
+    }
+
     /** The one-shot level. */
     final int level() {
         return level;

@@ -15,19 +15,29 @@ import java.util.function.Supplier;
  */
 enum GzipEngine {
     /** Native libdeflate for one-shot work, levels 1 to 12. */
-    LIBDEFLATE("libdeflate", LibdeflateGzipCodec.MAX_LEVEL),
+    LIBDEFLATE("libdeflate", "ld", LibdeflateGzipCodec.MAX_LEVEL),
     /** {@code java.util.zip}, levels 1 to 9. */
-    JDK("JDK", JdkGzipCodec.MAX_LEVEL);
+    JDK("JDK", "", JdkGzipCodec.MAX_LEVEL);
 
     /** System property choosing the engine: {@code auto} or {@code jdk}. */
     static final String PROPERTY = "rest-compress.gzip.engine";
 
     private final String displayName;
+    private final String variantPrefix;
     private final int maxLevel;
 
-    GzipEngine(String displayName, int maxLevel) {
+    GzipEngine(String displayName, String variantPrefix, int maxLevel) {
         this.displayName = displayName;
+        this.variantPrefix = variantPrefix;
         this.maxLevel = maxLevel;
+    }
+
+    /**
+     * What goes before the level in a one-shot variant name ({@code "ld"} or nothing): the engines
+     * give different bytes at the same level, so their variants need different names.
+     */
+    String variantPrefix() {
+        return variantPrefix;
     }
 
     /**

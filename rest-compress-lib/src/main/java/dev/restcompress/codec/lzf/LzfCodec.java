@@ -73,6 +73,15 @@ final class LzfCodec extends AbstractCodec implements PooledResources {
         return CODING;
     }
 
+    /**
+     * {@code "lzf-s"}: the streaming encoder cuts chunks where the entity flushes, so its bytes can
+     * differ from the one-shot ones ({@link #variant()} is {@code "lzf"}: LZF has no levels).
+     */
+    @Override
+    public String streamingVariant() {
+        return CODING + "-s";
+    }
+
     @Override
     public int maxCompressedLength(int inputLength) {
         CodecArgs.inputLength(inputLength);

@@ -144,6 +144,17 @@ final class DczCodec extends DictionaryFramedCodec implements PooledResources {
     }
 
     @Override
+    public String variant() {
+        return variantWith(Integer.toString(level));
+    }
+
+    /** Streams at the same level, but frames differ from one-shot ones (no content size, flush blocks). */
+    @Override
+    public String streamingVariant() {
+        return variantWith("s" + level);
+    }
+
+    @Override
     public String toString() {
         return "dcz[level " + level + "]";
     }

@@ -52,6 +52,18 @@ final class ZstdCodec extends AbstractCodec implements PooledResources {
         return CODING;
     }
 
+    /** The coding and the one-shot level, e.g. {@code "zstd-3"}. */
+    @Override
+    public String variant() {
+        return CODING + "-" + level;
+    }
+
+    /** The coding and the streaming level after an {@code s}, e.g. {@code "zstd-s1"}. */
+    @Override
+    public String streamingVariant() {
+        return CODING + "-s" + streamingLevel;
+    }
+
     @Override
     public int maxCompressedLength(int inputLength) {
         return CodecArgs.capped(maxFrameLength(CodecArgs.inputLength(inputLength)));

@@ -165,7 +165,7 @@ public final class EncodingOutputStream extends OutputStream {
                 sink.write(buffer.array(), 0, n);
                 return;
             }
-            setEncodedHeaders();
+            setEncodedHeaders(codec, false);
             declareLength(m);
             sink.write(out, 0, m);
         } finally {
@@ -195,7 +195,7 @@ public final class EncodingOutputStream extends OutputStream {
     }
 
     private void startStreaming() throws IOException {
-        setEncodedHeaders();
+        setEncodedHeaders(plan.codec(), true);
         headers.remove(HttpHeaders.CONTENT_LENGTH);
         streamBegun = observer.begin();
         streamSink = new CountingSink(sink);
@@ -235,12 +235,16 @@ public final class EncodingOutputStream extends OutputStream {
         }
     }
 
-    private void setEncodedHeaders() {
-        String coding = plan.codec().coding();
-        headers.putSingle(HttpHeaders.CONTENT_ENCODING, coding);
+    /**
+     * Declares the coding, and gives a strong ETag the name of the bytes that go out ({@code streaming}:
+     * {@code codec}'s streaming variant, else its one-shot one): a strong validator names one byte
+     * sequence. {@code codec} is the one whose bytes are sent (the plan's, or one that re-encoded them).
+     */
+    private void setEncodedHeaders(Codec codec, boolean streaming) {
+        headers.putSingle(HttpHeaders.CONTENT_ENCODING, codec.coding());
         Object etag = headers.getFirst(HttpHeaders.ETAG);
         if (etag != null) {
-            headers.putSingle(HttpHeaders.ETAG, EntityTags.withCoding(etag.toString(), coding));
+            headers.putSingle(HttpHeaders.ETAG, EntityTags.forVariant(etag.toString(), codec, streaming));
         }
     }
 

@@ -1,6 +1,9 @@
 package dev.restcompress.server.internal;
 
 import dev.restcompress.codec.Codec;
+import dev.restcompress.codec.CodingProvider;
+import dev.restcompress.codec.CodingProviders;
+import dev.restcompress.dictionary.DictionaryHeaders;
 import dev.restcompress.negotiation.Negotiation;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -20,9 +23,12 @@ import java.util.List;
  * <p>On the request: negotiates {@code Accept-Encoding} once and answers 406 when neither an offered
  * coding nor identity is acceptable (before the resource runs).
  *
- * <p>On the response: always adds {@code Vary: Accept-Encoding}; leaves HEAD, 1xx, 204, 206, 304,
- * bodies that already have a {@code Content-Encoding}, and already-compressed media types alone;
- * answers 304 when {@code If-None-Match} lists the encoded variant's tag ({@link EntityTags});
+ * <p>On the response: always adds {@code Vary: Accept-Encoding}; never encodes HEAD, 1xx, 204, 304,
+ * bodies that already have a {@code Content-Encoding}, already-compressed media types, or a partial
+ * response ({@code 206}, {@code Content-Range}: a range of the application's bytes under its own
+ * tag, which a client can never splice into a coded body, whose tag differs); answers 304 when
+ * {@code If-None-Match} lists the application's tag or any of our variant tags of it, with the tag of
+ * the variant it would send now ({@link EntityTags}), and gives the application's own 304 that tag too;
  * otherwise hands an {@link EncodingPlan} to {@link ResponseEncodingInterceptor}: the method's own, one
  * its {@link ResponsePlans} pick (adaptive levels), or one of a dictionary coding its
  * {@link DictionaryOffer} holds. Dictionary codings are negotiated with the others, once per header
@@ -36,6 +42,11 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
     private final ResponsePlans plans;
     /** The method's shared dictionaries (RFC 9842), or {@code null}. */
     private final DictionaryOffer dictionaries;
+    /**
+     * Every coding whose variant tags this method may have sent, including under an earlier
+     * deployment that offered other codings: {@code If-None-Match} may list any.
+     */
+    private final List<String> variantCodings;
 
     /** A filter without adaptation, observation or dictionaries. */
     public NegotiationFilter(MethodPolicy policy) {
@@ -52,6 +63,20 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
                 dictionaries == null ? List.of() : dictionaries.codings());
         this.plans = plans != null ? plans : ResponsePlans.fixed(policy);
         this.dictionaries = dictionaries;
+        this.variantCodings = variantCodings(policy, dictionaries);
+    }
+
+    private static List<String> variantCodings(MethodPolicy policy, DictionaryOffer dictionaries) {
+        java.util.Set<String> all = new java.util.LinkedHashSet<>(policy.codings());
+        if (dictionaries != null) {
+            all.addAll(dictionaries.codings());
+        }
+        for (CodingProvider provider : CodingProviders.all()) {
+            all.add(provider.coding());
+        }
+        all.add(DictionaryHeaders.DCZ);
+        all.add(DictionaryHeaders.DCB);
+        return List.copyOf(all);
     }
 
     @Override
@@ -88,52 +113,76 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
             return;
         }
         Codec dictionaryCodec = (Codec) request.getProperty(RequestProperties.DICTIONARY_CODEC);
-        String coding = dictionaryCodec != null ? dictionaryCodec.coding() : negotiation.coding();
+        boolean encodes = dictionaryCodec != null || negotiation.isEncoded();
         int status = response.getStatus();
-        if (dictionaryCodec == null && !negotiation.isEncoded()
-                || !response.hasEntity()
+        if (status == 304) {
+            // The application answered If-None-Match (or If-Modified-Since) itself, with its own tag.
+            if (encodes && HttpMethod.GET.equals(request.getMethod())
+                    && !CompressedMediaTypes.isCompressed(response.getMediaType())) {
+                retagNotModified(headers, plan(request, negotiation, dictionaryCodec, false));
+            }
+            return;
+        }
+        if (!response.hasEntity()
                 || status < 200 || status == 204 || status == 206
                 || HttpMethod.HEAD.equals(request.getMethod())
                 || headers.containsKey(HttpHeaders.CONTENT_ENCODING)
-                || headers.containsKey("Content-Range")
+                || headers.containsKey("Content-Range") // a part of the application's bytes: never encoded
                 || CompressedMediaTypes.isCompressed(response.getMediaType())) {
             return;
         }
-        if (status == 200 && notModified(request, headers, coding)) {
+        boolean streaming = response.getEntity() instanceof StreamingOutput
+                || MediaType.SERVER_SENT_EVENTS_TYPE.isCompatible(response.getMediaType());
+        EncodingPlan plan = encodes ? plan(request, negotiation, dictionaryCodec, streaming) : null;
+        if (status == 200 && notModified(request, headers, plan)) {
             response.setStatus(304);
             response.setEntity(null);
             headers.remove(HttpHeaders.CONTENT_LENGTH);
             return;
         }
-        boolean streaming = response.getEntity() instanceof StreamingOutput
-                || MediaType.SERVER_SENT_EVENTS_TYPE.isCompatible(response.getMediaType());
-        int index = MethodPolicy.planIndex(negotiation.identityAcceptable(), streaming);
-        EncodingPlan plan = dictionaryCodec == null ? plans.plan(negotiation, index)
-                : new EncodingPlan(dictionaryCodec, negotiation.identityAcceptable(), dictionaries.threshold(),
-                        policy.oneShotLimit(), policy.maxDeclaredLength(), streaming,
-                        dictionaries.observer(dictionaryCodec.coding()));
         if (plan != null) {
             request.setProperty(RequestProperties.RESPONSE_CODING, plan);
         }
     }
 
+    /** The plan for this response: the method's own, an adaptive step's, or the dictionary coding's. */
+    private EncodingPlan plan(ContainerRequestContext request, Negotiation negotiation, Codec dictionaryCodec,
+            boolean streaming) {
+        int index = MethodPolicy.planIndex(negotiation.identityAcceptable(), streaming);
+        return dictionaryCodec == null ? plans.plan(negotiation, index)
+                : new EncodingPlan(dictionaryCodec, negotiation.identityAcceptable(), dictionaries.threshold(),
+                        policy.oneShotLimit(), policy.maxDeclaredLength(), streaming,
+                        dictionaries.observer(dictionaryCodec.coding()));
+    }
+
     /**
-     * Whether the client already holds the variant we would send: its {@code If-None-Match} lists the
-     * coded tag. If so, the ETag header is switched to that tag for the 304.
+     * Whether the client already holds this representation: its {@code If-None-Match} lists the
+     * application's tag or a tag of any of our variants of it (any coding, level or dictionary: the
+     * same representation, RFC 9110 section 13.1.2). If so, the ETag header is switched to the tag of
+     * the variant we would send now ({@code plan}; the application's own tag when there is none), as a
+     * 304 must carry (RFC 9110 section 15.4.5).
      */
-    private static boolean notModified(ContainerRequestContext request, MultivaluedMap<String, Object> headers,
-            String coding) {
+    private boolean notModified(ContainerRequestContext request, MultivaluedMap<String, Object> headers,
+            EncodingPlan plan) {
         String ifNoneMatch = request.getHeaderString(HttpHeaders.IF_NONE_MATCH);
         Object etag = headers.getFirst(HttpHeaders.ETAG);
-        if (ifNoneMatch == null || etag == null || !HttpMethod.GET.equals(request.getMethod())) {
+        if (ifNoneMatch == null || etag == null || !HttpMethod.GET.equals(request.getMethod())
+                || !EntityTags.listsRepresentation(ifNoneMatch, etag.toString(), variantCodings)) {
             return false;
         }
-        String coded = EntityTags.withCoding(etag.toString(), coding);
-        if (coded.equals(etag.toString()) || !EntityTags.listed(ifNoneMatch, coded)) {
-            return false;
-        }
-        headers.putSingle(HttpHeaders.ETAG, coded);
+        retagNotModified(headers, plan);
         return true;
+    }
+
+    /**
+     * A 304 carries the tag the 200 would (RFC 9110 section 15.4.5): that of the variant {@code plan}
+     * sends (one-shot or streamed as the plan says), or the application's own without a plan.
+     */
+    private static void retagNotModified(MultivaluedMap<String, Object> headers, EncodingPlan plan) {
+        Object etag = headers.getFirst(HttpHeaders.ETAG);
+        if (etag != null && plan != null) {
+            headers.putSingle(HttpHeaders.ETAG, EntityTags.forVariant(etag.toString(), plan.codec(), plan.honorFlush()));
+        }
     }
 
     private static void addVary(MultivaluedMap<String, Object> headers) {

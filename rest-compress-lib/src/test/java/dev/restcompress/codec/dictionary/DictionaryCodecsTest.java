@@ -202,4 +202,20 @@ class DictionaryCodecsTest {
         assertThrows(IllegalArgumentException.class, () -> DictionaryCodecs.create("gzip", DICTIONARY, 3));
         assertEquals(false, DictionaryCodecs.available("gzip"));
     }
+
+    /** A variant names the level and the dictionary: the same level against another dictionary is other bytes. */
+    @ParameterizedTest
+    @ValueSource(strings = {"dcz", "dcb"})
+    void variantNamesTheLevelAndTheDictionary(String coding) {
+        Codec one = codec(coding, DICTIONARY);
+        Codec other = codec(coding, OTHER);
+        String id = java.util.HexFormat.of().formatHex(DICTIONARY.sha256(), 0, 6);
+        String level = coding.equals("dcz") ? "3" : "5";
+        assertEquals(coding + "-" + level + "." + id, one.variant());
+        assertEquals(coding + "-s" + level + "." + id, one.streamingVariant());
+        assertEquals(one.variant(), codec(coding, DICTIONARY).variant(), "same settings, same name");
+        assertTrue(!one.variant().equals(other.variant()), one.variant() + " vs " + other.variant());
+        assertTrue(!Arrays.equals(compress(one, ORDER), compress(other, ORDER)), "and the bytes differ");
+        assertTrue(!one.variant().equals(DictionaryCodecs.create(coding, DICTIONARY, 1).variant()), "another level");
+    }
 }

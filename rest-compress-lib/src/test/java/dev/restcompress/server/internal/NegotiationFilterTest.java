@@ -127,7 +127,7 @@ class NegotiationFilterTest {
     void theEncodedVariantTheClientHoldsIsA304WithoutBodyOrLength() throws NoSuchMethodException {
         NegotiationFilter filter = filter();
         Request request = new Request("GET", "lzf");
-        String coded = EntityTags.withCoding("\"v1\"", "lzf");
+        String coded = "\"v1-lzf\"";
         request.headers.putSingle("If-None-Match", coded);
         filter.filter(request.proxy());
         Reply reply = new Reply("a body", MediaType.APPLICATION_JSON_TYPE);
@@ -139,6 +139,30 @@ class NegotiationFilterTest {
         assertFalse(reply.headers.containsKey("Content-Length"), "a 304 carries no length of a body it does not send");
         assertEquals(coded, reply.headers.getFirst("ETag"));
         assertNull(EncodingPlan.of(request.properties.get(RequestProperties.RESPONSE_CODING)), "nothing to encode");
+    }
+
+    /** The application's own 304 (it matched its own tag) carries the tag a 200 would: the variant's. */
+    @Test
+    void theApplicationsOwn304GetsTheVariantsTag() throws NoSuchMethodException {
+        NegotiationFilter filter = filter();
+        Request request = new Request("GET", "lzf");
+        request.headers.putSingle("If-None-Match", "\"v1\"");
+        filter.filter(request.proxy());
+        Reply reply = new Reply(null, null);
+        reply.status = 304;
+        reply.headers.putSingle("ETag", "\"v1\"");
+        filter.filter(request.proxy(), reply.proxy());
+        assertEquals(304, reply.status);
+        assertEquals("\"v1-lzf\"", reply.headers.getFirst("ETag"));
+
+        Request identity = new Request("GET", "identity");
+        identity.headers.putSingle("If-None-Match", "\"v1\"");
+        filter.filter(identity.proxy());
+        Reply plain = new Reply(null, null);
+        plain.status = 304;
+        plain.headers.putSingle("ETag", "\"v1\"");
+        filter.filter(identity.proxy(), plain.proxy());
+        assertEquals("\"v1\"", plain.headers.getFirst("ETag"), "no coding, no variant");
     }
 
     static EncodingPlan planFor(Object entity, MediaType type) throws NoSuchMethodException {
