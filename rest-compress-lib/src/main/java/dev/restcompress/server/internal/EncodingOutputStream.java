@@ -20,6 +20,10 @@ import java.io.OutputStream;
  * the stream switches to the codec's streaming encoder (chunked transfer) and every later
  * {@code flush()} reaches the client.
  *
+ * <p>A one-shot body is first looked up in the plan's {@link EncodedVariants} (the method's cache of
+ * encoded variants): a hit sends the cached bytes without compressing; a miss is compressed and kept
+ * there. Bodies that go out streaming are never looked up: there is no whole body to compare.
+ *
  * <p>Headers are set before the first byte reaches {@code sink}, which is when the container commits
  * them. Pooled buffers are returned only after the write that used them has returned. Not
  * thread-safe, like any stream.
@@ -149,6 +153,16 @@ public final class EncodingOutputStream extends OutputStream {
             return;
         }
         Codec codec = plan.codec();
+        EncodedVariants.Lookup cached = plan.variants().lookup(codec, buffer.array(), n, headers);
+        if (cached != null && cached.codec() != null) {
+            // Compressed before (the identity bytes compared equal): no codec call, and not reported to
+            // the observer, whose codec costs per level predict the adaptive step. The cache counts it.
+            byte[] variant = cached.bytes();
+            setEncodedHeaders(cached.codec());
+            declareLength(variant.length);
+            sink.write(variant, 0, variant.length);
+            return;
+        }
         byte[] out = pool.acquire(codec.maxCompressedLength(n));
         try {
             Object begun = observer.begin();
@@ -165,7 +179,10 @@ public final class EncodingOutputStream extends OutputStream {
                 sink.write(buffer.array(), 0, n);
                 return;
             }
-            setEncodedHeaders();
+            if (cached != null && m < n) { // a body that did not shrink is not worth a place
+                cached.keep(codec, out, m); // copied before the write: the pooled buffer is ours until released
+            }
+            setEncodedHeaders(codec);
             declareLength(m);
             sink.write(out, 0, m);
         } finally {
@@ -195,7 +212,7 @@ public final class EncodingOutputStream extends OutputStream {
     }
 
     private void startStreaming() throws IOException {
-        setEncodedHeaders();
+        setEncodedHeaders(plan.codec());
         headers.remove(HttpHeaders.CONTENT_LENGTH);
         streamBegun = observer.begin();
         streamSink = new CountingSink(sink);
@@ -235,13 +252,23 @@ public final class EncodingOutputStream extends OutputStream {
         }
     }
 
-    private void setEncodedHeaders() {
-        String coding = plan.codec().coding();
-        headers.putSingle(HttpHeaders.CONTENT_ENCODING, coding);
+    /** The coding headers of a body {@code codec} made (the plan's, or a cached variant's). */
+    private void setEncodedHeaders(Codec codec) {
+        headers.putSingle(HttpHeaders.CONTENT_ENCODING, codec.coding());
         Object etag = headers.getFirst(HttpHeaders.ETAG);
         if (etag != null) {
-            headers.putSingle(HttpHeaders.ETAG, EntityTags.withCoding(etag.toString(), coding));
+            headers.putSingle(HttpHeaders.ETAG, variantTag(etag.toString(), codec));
         }
+    }
+
+    /**
+     * The one place where the entity tag of a body {@code codec} made is derived from the application's
+     * tag: a strong tag must name one byte sequence, so the codec that made the bytes (coding, and once
+     * codecs name their level and dictionary, those too) is what the tag names. A cached variant that was
+     * upgraded to a higher level carries the codec that made it, so its tag follows it.
+     */
+    static String variantTag(String etag, Codec codec) {
+        return EntityTags.withCoding(etag, codec.coding());
     }
 
     private void ensureOpen() throws IOException {
