@@ -203,6 +203,35 @@ class VariantCacheTest {
     }
 
     @Test
+    void anUpgradeIsAFlightRecorderEvent(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        EncodedVariants method = cache(settings(CacheSettings.UPGRADE_AFTER, 1), BodyHash.DEFAULT, () -> 0)
+                .forMethod("R#jfr", RULES);
+        byte[] body = body(30_000, 7);
+        java.nio.file.Path file = dir.resolve("cache.jfr");
+        byte[] level1;
+        try (jdk.jfr.Recording recording = new jdk.jfr.Recording()) {
+            recording.enable("dev.restcompress.CacheUpgrade");
+            recording.start();
+            level1 = missAndKeep(method, GZIP1, body, headers);
+            method.lookup(GZIP1, body, body.length, headers);
+            awaitVariant(method, body, GZIP_BEST, headers);
+            awaitUpgrades(1);
+            recording.stop();
+            recording.dump(file);
+        }
+        java.util.List<jdk.jfr.consumer.RecordedEvent> events = jdk.jfr.consumer.RecordingFile.readAllEvents(file);
+        assertEquals(1, events.size(), events.toString());
+        jdk.jfr.consumer.RecordedEvent e = events.get(0);
+        assertEquals("R#jfr", e.getString("method"));
+        assertEquals("gzip", e.getString("coding"));
+        assertEquals(VariantCaches.bestLevel("gzip"), e.getInt("level"));
+        assertEquals(body.length, e.getLong("identityBytes"));
+        assertEquals(level1.length, e.getLong("bytesBefore"));
+        assertTrue(e.getLong("bytesAfter") < level1.length);
+        assertTrue(e.getBoolean("swapped"));
+    }
+
+    @Test
     void underPressureUpgradesWaitAndAFullQueueDrops() throws Exception {
         AtomicInteger step = new AtomicInteger(1);
         EncodedVariants method = cache(settings(CacheSettings.UPGRADE_AFTER, 1, CacheSettings.UPGRADE_QUEUE, 1),
