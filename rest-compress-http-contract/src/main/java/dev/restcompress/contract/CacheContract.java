@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The cache of encoded variants ({@code @CacheEncoded}) on this runtime: the same bytes twice are a hit
  * (the statistics, where the runtime shows them to resources), a hot entry is upgraded within a bounded
- * wait to a smaller body that still decodes byte-exact, and responses with {@code Set-Cookie} or
+ * wait to a smaller body that still decodes byte-exact (and the tags of both variants still answer 304),
+ * and responses with {@code Set-Cookie} or
  * {@code no-store} are never cached (never upgraded, counted as not cached). Each test uses bodies of
  * its own (a random seed), so earlier runs and tests do not share its entries.
  * Part of {@link HttpContract}, which every runtime's contract test extends. Bounded in time.
@@ -82,19 +83,32 @@ public interface CacheContract extends ContractPart {
         byte[] expected = Payloads.text(20_000, seed);
         wire().get("contract/pressure?script=0.0", "identity");
         try {
-            byte[] first = wire().get(path, "gzip").body();
+            HttpResponse<byte[]> firstResponse = wire().get(path, "gzip");
+            byte[] first = firstResponse.body();
+            String firstTag = header(firstResponse, "ETag");
+            String lastTag = firstTag;
             byte[] last = first;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (last.length >= first.length && System.nanoTime() < deadline) {
                 HttpResponse<byte[]> r = wire().get(path, "gzip");
                 assertEquals("gzip", header(r, "Content-Encoding"));
                 last = r.body();
+                lastTag = header(r, "ETag");
                 assertArrayEquals(expected, gunzip(last), "every body byte-exact");
                 Thread.sleep(50);
             }
             assertTrue(last.length < first.length, "no smaller variant within 30 s (" + first.length + " B; cache "
                     + java.util.Arrays.toString(cacheCounters()) + ")");
             assertArrayEquals(expected, gunzip(last));
+            // Validators across the upgrade: the tag of the variant a client holds, the old one or the
+            // upgraded one, still answers 304.
+            assertNotNull(lastTag, "the upgraded variant carries a tag");
+            assertTrue(!lastTag.startsWith("W/"), "a strong tag, was " + lastTag);
+            for (String held : new String[] {firstTag, lastTag}) {
+                HttpResponse<byte[]> r = wire().get(path, "gzip", "If-None-Match", held);
+                assertEquals(304, r.statusCode(), "If-None-Match " + held + " after the upgrade");
+                assertEquals(0, r.body().length);
+            }
         } finally {
             wire().get("contract/pressure?script=off", "identity");
         }
