@@ -158,6 +158,9 @@ final class MethodCache implements EncodedVariants {
 
         @Override
         public void keep(Codec codec, byte[] encoded, int encodedLength) {
+            if ((long) length + encodedLength + CacheEntry.OVERHEAD > cache.maxBytes()) {
+                return; // could never stay: not worth two copies
+            }
             // Copies: the body and the encoded bytes are the data path's pooled buffers.
             MethodCache.this.keep(new CacheEntry(key, Arrays.copyOf(body, length), codec,
                     Arrays.copyOf(encoded, encodedLength), false));

@@ -85,6 +85,11 @@ public final class VariantCache {
         entries.invalidateAll();
     }
 
+    /** The bound of the cache's bytes. */
+    long maxBytes() {
+        return settings.maxBytes();
+    }
+
     long hash(byte[] body, int length) {
         return hash.hash(body, length);
     }

@@ -142,6 +142,20 @@ class VariantCacheTest {
     }
 
     @Test
+    void aBodyLargerThanTheWholeBoundIsNotKept() {
+        EncodedVariants method = cache(settings(CacheSettings.MAX_BYTES, 10_000), BodyHash.DEFAULT, () -> 0)
+                .forMethod("R#m", RULES);
+        byte[] big = body(20_000, 1);
+        missAndKeep(method, GZIP1, big, headers);
+        assertNull(method.lookup(GZIP1, big, big.length, headers).codec());
+        assertEquals(0, cache.totals().entries());
+        assertEquals(0, cache.totals().evictions(), "never copied in, so never evicted");
+        byte[] small = body(3_000, 2);
+        missAndKeep(method, GZIP1, small, headers);
+        assertNotNull(method.lookup(GZIP1, small, small.length, headers).codec());
+    }
+
+    @Test
     void aMethodHoldsAtMostItsEntriesTheOldestLeaving() {
         EncodedVariants method = cache(settings(CacheSettings.MAX_ENTRIES_PER_METHOD, 3), BodyHash.DEFAULT, () -> 0)
                 .forMethod("R#m", RULES);
