@@ -154,9 +154,6 @@ public final class VariantCache {
         CacheEntry next = better ? entry.upgradedTo(best, Arrays.copyOf(out, m))
                 : entry.upgradedTo(entry.codec, entry.encoded);
         boolean swapped = entries.asMap().replace(entry.key, entry, next) && better;
-        if (swapped) {
-            upgrades.increment();
-        }
         if (event != null) {
             event.end();
             if (event.shouldCommit()) {
@@ -169,6 +166,9 @@ public final class VariantCache {
                 event.swapped = swapped;
                 event.commit();
             }
+        }
+        if (swapped) {
+            upgrades.increment(); // last: whoever sees the count sees the event too
         }
     }
 
