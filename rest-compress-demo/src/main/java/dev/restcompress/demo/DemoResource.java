@@ -1,6 +1,7 @@
 package dev.restcompress.demo;
 
 import dev.restcompress.annotation.Brotli;
+import dev.restcompress.annotation.CacheEncoded;
 import dev.restcompress.annotation.DeltaDictionary;
 import dev.restcompress.annotation.Dictionary;
 import dev.restcompress.annotation.FastGzip;
@@ -54,9 +55,13 @@ public class DemoResource {
         return Response.seeOther(java.net.URI.create("index.html")).build();
     }
 
-    /** A testdata file as it is. */
+    /**
+     * A testdata file as it is: the same bytes every time, so its encoded variants come from the cache
+     * (compressed once, then upgraded to each coding's best level off the request path; docs/caching.md).
+     */
     @GET
     @Path("static/{name}")
+    @CacheEncoded
     @Zstd
     @Brotli
     @LZF

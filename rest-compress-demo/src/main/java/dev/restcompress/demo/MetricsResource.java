@@ -12,7 +12,8 @@ import java.util.Map;
  * {@code GET /rest/metrics}: what compression did, in the Prometheus text format, straight from the
  * library's {@link CompressionStatistics} (no metrics library needed): per coding and per resource
  * method, bodies, bytes before and after, bytes saved and seconds in the codec; bodies per coding and
- * level; the adaptive step and the last CPU sample. Not compressed itself.
+ * level; the adaptive step and the last CPU sample; the cache of encoded variants (hits, misses,
+ * bytes saved, upgrades, evictions, entries and bytes held). Not compressed itself.
  */
 @Path("metrics")
 public final class MetricsResource {
@@ -39,6 +40,21 @@ public final class MetricsResource {
         header(out, "rest_compress_adaptive_load", "gauge", "Last process CPU sample (fraction of the cores)");
         out.append("rest_compress_adaptive_load ").append(Double.isNaN(s.load()) ? "NaN" : Double.toString(s.load()))
                 .append('\n');
+        CompressionStatistics.CacheTotals c = s.cache();
+        counter(out, "rest_compress_cache_hits_total", "Responses served from the cache of encoded variants", c.hits());
+        counter(out, "rest_compress_cache_misses_total", "Responses looked up in the cache and compressed", c.misses());
+        counter(out, "rest_compress_cache_collisions_total", "Misses on an entry of other bytes", c.collisions());
+        counter(out, "rest_compress_cache_not_cached_total", "Responses of caching methods not cached (private)",
+                c.notCached());
+        counter(out, "rest_compress_cache_saved_bytes_total", "Wire bytes the cache hits saved", c.savedBytes());
+        counter(out, "rest_compress_cache_upgrades_total", "Cached variants re-encoded at the best level", c.upgrades());
+        counter(out, "rest_compress_cache_upgrades_dropped_total", "Upgrades dropped on a full queue",
+                c.upgradesDropped());
+        counter(out, "rest_compress_cache_evictions_total", "Cache entries evicted to keep its bounds", c.evictions());
+        header(out, "rest_compress_cache_entries", "gauge", "Entries in the cache of encoded variants");
+        out.append("rest_compress_cache_entries ").append(c.entries()).append('\n');
+        header(out, "rest_compress_cache_bytes", "gauge", "Bytes held by the cache of encoded variants");
+        out.append("rest_compress_cache_bytes ").append(c.bytes()).append('\n');
         return out.toString();
     }
 
@@ -61,6 +77,11 @@ public final class MetricsResource {
                 out.append('\n');
             });
         }
+    }
+
+    private static void counter(StringBuilder out, String name, String help, long value) {
+        header(out, name, "counter", help);
+        out.append(name).append(' ').append(value).append('\n');
     }
 
     private static void header(StringBuilder out, String name, String type, String help) {

@@ -63,4 +63,19 @@ class DemoMetricsTest {
         assertEquals(2, value(text, "rest_compress_encoded_bodies_by_level_total{coding=\"gzip\",level=\"6\"}"), text);
         assertEquals(0, value(text, "rest_compress_adaptive_step"), text);
     }
+
+    @Test
+    void staticFilesComeFromTheCache() throws Exception {
+        String before = new String(get("/metrics", "identity").body(), java.nio.charset.StandardCharsets.UTF_8);
+        byte[] first = get("/static/config-20k.xml", "gzip").body();
+        byte[] second = get("/static/config-20k.xml", "gzip").body();
+        assertTrue(second.length <= first.length, "the same variant, or an upgraded smaller one");
+        String text = new String(get("/metrics", "identity").body(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(value(before, "rest_compress_cache_hits_total") + 1, value(text, "rest_compress_cache_hits_total"),
+                text);
+        assertEquals(value(before, "rest_compress_cache_misses_total") + 1,
+                value(text, "rest_compress_cache_misses_total"), text);
+        assertTrue(value(text, "rest_compress_cache_saved_bytes_total") > 0, text);
+        assertTrue(value(text, "rest_compress_cache_bytes") > 20_000, text);
+    }
 }

@@ -38,9 +38,10 @@ final class Deployments {
     /**
      * Optional libraries the contract needs for its dictionary codings, as an application that uses
      * them packs them: zstd-jni ({@code dcz}), brotli4j with its service and native jars ({@code dcb}),
-     * each named by one class it holds.
+     * and Caffeine (the cache of encoded variants, {@code CacheContract}), each named by one class it holds.
      */
     private static final List<String> CODEC_JAR_CLASSES = List.of("com.github.luben.zstd.Zstd",
+            "com.github.benmanes.caffeine.cache.Caffeine",
             "com.aayushatharva.brotli4j.Brotli4jLoader", "com.aayushatharva.brotli4j.service.BrotliNativeProvider",
             "com.aayushatharva.brotli4j.linux.x86_64.NativeLoader");
 

@@ -41,6 +41,25 @@ public final class CompressionStatistics {
         }
     }
 
+    /**
+     * What the cache of encoded variants ({@code @CacheEncoded}) did; all zero without a cache. Hits are
+     * not in the encoded totals above: no codec ran for them.
+     *
+     * @param hits responses served from the cache (identity bytes compared equal)
+     * @param misses responses looked up and not found, then compressed and kept
+     * @param collisions misses whose key matched an entry holding other bytes (a hash collision, served right)
+     * @param notCached responses of caching methods not cached: {@code Set-Cookie}, {@code no-store}, {@code private}
+     * @param savedBytes wire bytes the hits saved (identity length minus variant length, summed)
+     * @param upgrades variants re-encoded at the coding's best level off the request path and swapped in
+     * @param upgradesDropped upgrades dropped because their queue was full
+     * @param evictions entries removed to keep the cache's bounds
+     * @param entries entries held now
+     * @param bytes bytes held now (identity and encoded bytes, plus a fixed cost per entry)
+     */
+    public record CacheTotals(long hits, long misses, long collisions, long notCached, long savedBytes, long upgrades,
+            long upgradesDropped, long evictions, long entries, long bytes) {
+    }
+
     private final Statistics store;
 
     private CompressionStatistics(Statistics store) {
@@ -99,6 +118,13 @@ public final class CompressionStatistics {
         Map<String, Long> out = new TreeMap<>();
         store.bodiesByLevel().forEach((k, v) -> out.put(k, v.bodies()));
         return out;
+    }
+
+    /** What the cache of encoded variants did, and holds now (zero without a cache). */
+    public CacheTotals cache() {
+        dev.restcompress.server.internal.EncodedVariants.Totals t = store.cache();
+        return new CacheTotals(t.hits(), t.misses(), t.collisions(), t.notCached(), t.savedBytes(), t.upgrades(),
+                t.upgradesDropped(), t.evictions(), t.entries(), t.bytes());
     }
 
     /** Whether adaptive compression is on. */

@@ -26,6 +26,7 @@ class ArchitectureTest {
     static final String ADAPTIVE = DATA_PATH + ".adaptive..";
     static final String OBSERVE = DATA_PATH + ".observe..";
     static final String RUNTIME = DATA_PATH + ".runtime..";
+    static final String CACHE = DATA_PATH + ".cache..";
 
     static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -40,20 +41,26 @@ class ArchitectureTest {
     @Test
     void theDataPathKnowsWhatStandsBehindItsSeamsOnlyThroughThem() {
         noClasses().that().resideInAPackage(DATA_PATH)
-                .should().dependOnClassesThat().resideInAnyPackage(DICTIONARY, ADAPTIVE, OBSERVE, RUNTIME, API)
-                .because("the data path reports to BodyObserver, asks ResponsePlans and DictionaryOffer, and is "
-                        + "bound by the runtime package: it names none of them")
+                .should().dependOnClassesThat().resideInAnyPackage(DICTIONARY, ADAPTIVE, OBSERVE, RUNTIME, CACHE, API)
+                .because("the data path reports to BodyObserver, asks ResponsePlans, DictionaryOffer and "
+                        + "EncodedVariants, and is bound by the runtime package: it names none of them")
                 .check(CLASSES);
     }
 
     @Test
     void theConcernsBesideTheDataPathDoNotKnowEachOther() {
         noClasses().that().resideInAPackage(DICTIONARY)
-                .should().dependOnClassesThat().resideInAnyPackage(ADAPTIVE, OBSERVE, RUNTIME, API).check(CLASSES);
+                .should().dependOnClassesThat().resideInAnyPackage(ADAPTIVE, OBSERVE, RUNTIME, CACHE, API).check(CLASSES);
         noClasses().that().resideInAPackage(ADAPTIVE)
-                .should().dependOnClassesThat().resideInAnyPackage(DICTIONARY, OBSERVE, RUNTIME, API).check(CLASSES);
+                .should().dependOnClassesThat().resideInAnyPackage(DICTIONARY, OBSERVE, RUNTIME, CACHE, API)
+                .check(CLASSES);
         noClasses().that().resideInAPackage(OBSERVE)
-                .should().dependOnClassesThat().resideInAnyPackage(DICTIONARY, ADAPTIVE, RUNTIME, API).check(CLASSES);
+                .should().dependOnClassesThat().resideInAnyPackage(DICTIONARY, ADAPTIVE, RUNTIME, CACHE, API)
+                .check(CLASSES);
+        noClasses().that().resideInAPackage(CACHE)
+                .should().dependOnClassesThat().resideInAnyPackage(DICTIONARY, ADAPTIVE, OBSERVE, RUNTIME, API)
+                .because("the cache stands behind the EncodedVariants seam; the pressure reaches it as a number")
+                .check(CLASSES);
         noClasses().that().resideInAPackage(RUNTIME)
                 .should().dependOnClassesThat().resideInAPackage(API)
                 .because("the public API package depends on the runtime glue, never the other way").check(CLASSES);
@@ -65,6 +72,13 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("org.glassfish..", "io.quarkus..",
                         "org.jboss.resteasy.reactive..", "org.eclipse.microprofile..")
                 .check(CLASSES);
+    }
+
+    @Test
+    void onlyTheCachePackageCompilesAgainstCaffeine() {
+        // Caffeine is optional: the classes that name it load only once it is known to be there.
+        noClasses().that().resideOutsideOfPackage(CACHE)
+                .should().dependOnClassesThat().resideInAPackage("com.github.benmanes.caffeine..").check(CLASSES);
     }
 
     @Test

@@ -154,6 +154,12 @@ class SettingsDocumentationTest {
         m.put(DictionarySettings.DELTA_STORE_BYTES, Long.toString(d.deltaStoreBytes()));
         m.put(DictionarySettings.CLIENT_STORE_BYTES, Long.toString(d.clientStoreBytes()));
         m.put(DictionarySettings.CLIENT_ENABLED, Boolean.toString(d.clientEnabled()));
+        CacheSettings c = s.cache();
+        m.put(CacheSettings.MODE, c.mode().value());
+        m.put(CacheSettings.MAX_BYTES, Long.toString(c.maxBytes()));
+        m.put(CacheSettings.MAX_ENTRIES_PER_METHOD, Integer.toString(c.maxEntriesPerMethod()));
+        m.put(CacheSettings.UPGRADE_AFTER, Integer.toString(c.upgradeAfter()));
+        m.put(CacheSettings.UPGRADE_QUEUE, Integer.toString(c.upgradeQueue()));
         m.put(AdaptiveSettings.ADAPTIVE, a.enabled() ? "on" : "off");
         m.put(AdaptiveSettings.IDENTITY, Boolean.toString(a.identity()));
         m.put(AdaptiveSettings.HIGH, Integer.toString(a.highPercent()));

@@ -21,7 +21,11 @@ import java.util.function.ToLongFunction;
  *   <li>{@code rest.compress.method.encoded.*} and {@code rest.compress.method.decoded.*}, tagged
  *       {@code method} ({@code SimpleClassName#method});</li>
  *   <li>{@code rest.compress.encoded.level.bodies}, tagged {@code coding} and {@code level};</li>
- *   <li>gauges {@code rest.compress.adaptive.step} and {@code rest.compress.adaptive.load}.</li>
+ *   <li>gauges {@code rest.compress.adaptive.step} and {@code rest.compress.adaptive.load};</li>
+ *   <li>the cache of encoded variants ({@code @CacheEncoded}): counters {@code rest.compress.cache.hits},
+ *       {@code .misses}, {@code .collisions}, {@code .not.cached}, {@code .saved} (bytes), {@code .upgrades},
+ *       {@code .upgrades.dropped}, {@code .evictions}, and gauges {@code rest.compress.cache.entries} and
+ *       {@code rest.compress.cache.bytes} (all zero without a cache).</li>
  * </ul>
  *
  * <p>Bind it once the application is deployed ({@code new CompressionMetrics(feature.statistics())
@@ -57,6 +61,35 @@ public final class CompressionMetrics implements MeterBinder {
                 .description("Adaptive compression step (0: as configured)").register(registry);
         Gauge.builder("rest.compress.adaptive.load", statistics, CompressionStatistics::load)
                 .description("Last process CPU sample, fraction of the available cores").register(registry);
+        cache(registry, "hits", null, "responses served from the cache of encoded variants",
+                CompressionStatistics.CacheTotals::hits);
+        cache(registry, "misses", null, "responses looked up in the cache and compressed",
+                CompressionStatistics.CacheTotals::misses);
+        cache(registry, "collisions", null, "misses on an entry of other bytes (hash collision)",
+                CompressionStatistics.CacheTotals::collisions);
+        cache(registry, "not.cached", null, "responses of caching methods not cached (Set-Cookie, no-store, private)",
+                CompressionStatistics.CacheTotals::notCached);
+        cache(registry, "saved", "bytes", "wire bytes the cache hits saved", CompressionStatistics.CacheTotals::savedBytes);
+        cache(registry, "upgrades", null, "cached variants re-encoded at the best level",
+                CompressionStatistics.CacheTotals::upgrades);
+        cache(registry, "upgrades.dropped", null, "upgrades dropped on a full queue",
+                CompressionStatistics.CacheTotals::upgradesDropped);
+        cache(registry, "evictions", null, "cache entries evicted to keep its bounds",
+                CompressionStatistics.CacheTotals::evictions);
+        Gauge.builder("rest.compress.cache.entries", statistics, s -> s.cache().entries())
+                .description("Entries in the cache of encoded variants").register(registry);
+        Gauge.builder("rest.compress.cache.bytes", statistics, s -> s.cache().bytes()).baseUnit("bytes")
+                .description("Bytes held by the cache of encoded variants").register(registry);
+    }
+
+    private void cache(MeterRegistry registry, String name, String unit, String description,
+            ToLongFunction<CompressionStatistics.CacheTotals> field) {
+        FunctionCounter.Builder<CompressionStatistics> b = FunctionCounter.builder("rest.compress.cache." + name,
+                statistics, s -> field.applyAsLong(s.cache())).description(description);
+        if (unit != null) {
+            b.baseUnit(unit);
+        }
+        b.register(registry);
     }
 
     private void totals(MeterRegistry registry, String prefix, String tag,

@@ -3,6 +3,7 @@ package dev.restcompress.micrometer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.restcompress.annotation.CacheEncoded;
 import dev.restcompress.annotation.Compress;
 import dev.restcompress.server.RestCompressFeature;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -35,6 +36,15 @@ class CompressionMetricsTest {
         @Produces("application/json")
         @Compress
         public byte[] data() {
+            return BODY;
+        }
+
+        @GET
+        @Path("cached")
+        @Produces("application/json")
+        @Compress
+        @CacheEncoded(upgrade = false)
+        public byte[] cached() {
             return BODY;
         }
     }
@@ -89,6 +99,21 @@ class CompressionMetricsTest {
             http.send(HttpRequest.newBuilder(uri).header("Accept-Encoding", "gzip").build(),
                     HttpResponse.BodyHandlers.discarding());
             assertEquals(4.0, registry.get("rest.compress.encoded.bodies").tag("coding", "gzip").functionCounter().count());
+
+            // the cache of encoded variants: a miss, then a hit that saves the compressed difference
+            URI cached = uri.resolve("cached");
+            assertEquals(0.0, registry.get("rest.compress.cache.hits").functionCounter().count());
+            long wire = 0;
+            for (int i = 0; i < 2; i++) {
+                wire = http.send(HttpRequest.newBuilder(cached).header("Accept-Encoding", "gzip").build(),
+                        HttpResponse.BodyHandlers.ofByteArray()).body().length;
+            }
+            assertEquals(1.0, registry.get("rest.compress.cache.hits").functionCounter().count());
+            assertEquals(1.0, registry.get("rest.compress.cache.misses").functionCounter().count());
+            assertEquals((double) BODY.length - wire, registry.get("rest.compress.cache.saved").functionCounter().count());
+            assertEquals(1.0, registry.get("rest.compress.cache.entries").gauge().value());
+            assertTrue(registry.get("rest.compress.cache.bytes").gauge().value() > BODY.length);
+            assertEquals(0.0, registry.get("rest.compress.cache.upgrades").functionCounter().count());
         } finally {
             server.stop().toCompletableFuture().get(30, TimeUnit.SECONDS);
         }

@@ -274,4 +274,60 @@ public class ContractResource {
     public Response validatorsRangeIgnored() {
         return Response.ok(Payloads.text(VALIDATOR_SIZE, 0)).tag(new EntityTag(VALIDATOR_ETAG)).build();
     }
+
+    // ---- The cache of encoded variants (CacheContract, issue 23) ----
+
+    /** The entity tag of {@code GET cache/text}. */
+    public static final String CACHE_ETAG = "c1";
+
+    /**
+     * The same bytes for the same {@code seed} ({@code Payloads.text(20000, seed)}), tagged
+     * {@value #CACHE_ETAG}, gzip at the configured level, cached: the second request is a hit, and a hot
+     * entry is upgraded to a smaller body.
+     */
+    @GET
+    @Path("cache/text")
+    @Produces(MediaType.TEXT_PLAIN)
+    @dev.restcompress.annotation.CacheEncoded
+    @FastGzip
+    public Response cachedText(@QueryParam("seed") int seed) {
+        return Response.ok(Payloads.text(20_000, seed)).tag(new EntityTag(CACHE_ETAG)).build();
+    }
+
+    /** As {@code cache/text}, with a {@code Set-Cookie}: never cached. */
+    @GET
+    @Path("cache/cookie")
+    @Produces(MediaType.TEXT_PLAIN)
+    @dev.restcompress.annotation.CacheEncoded
+    @FastGzip
+    public Response cachedCookie(@QueryParam("seed") int seed) {
+        return Response.ok(Payloads.text(20_000, seed))
+                .cookie(new jakarta.ws.rs.core.NewCookie.Builder("session").value("s" + seed).build()).build();
+    }
+
+    /** As {@code cache/text}, with {@code Cache-Control: no-store}: never cached. */
+    @GET
+    @Path("cache/no-store")
+    @Produces(MediaType.TEXT_PLAIN)
+    @dev.restcompress.annotation.CacheEncoded
+    @FastGzip
+    public Response cachedNoStore(@QueryParam("seed") int seed) {
+        return Response.ok(Payloads.text(20_000, seed)).header("Cache-Control", "no-store").build();
+    }
+
+    /**
+     * The cache's counters, {@code hits misses notCached upgrades}, or {@code no statistics} where the
+     * runtime does not show the application's configuration to resources. Not compressed.
+     */
+    @GET
+    @Path("cache/stats")
+    @Produces(MediaType.TEXT_PLAIN)
+    public String cacheStatistics(@Context Configuration config) {
+        CompressionStatistics s = CompressionStatistics.of(config);
+        if (s == null) {
+            return "no statistics";
+        }
+        CompressionStatistics.CacheTotals c = s.cache();
+        return c.hits() + " " + c.misses() + " " + c.notCached() + " " + c.upgrades();
+    }
 }

@@ -8,7 +8,9 @@ import java.util.List;
 /**
  * The observation seam: the data path reports every body to it exactly once, whatever its coding
  * (dictionary codings and bodies decoded on unannotated methods included). Statistics and JDK Flight
- * Recorder listen behind it ({@code server.internal.observe}); the data path knows neither.
+ * Recorder listen behind it ({@code server.internal.observe}); the data path knows neither. A response
+ * served from the cache of encoded variants ({@link EncodedVariants}) ran no codec and is not reported
+ * here (its codec time would skew the costs per level that predict the adaptive step): the cache counts it.
  */
 public final class BodyObserver {
     private BodyObserver() {

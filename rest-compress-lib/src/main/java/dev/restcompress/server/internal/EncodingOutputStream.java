@@ -20,6 +20,10 @@ import java.io.OutputStream;
  * the stream switches to the codec's streaming encoder (chunked transfer) and every later
  * {@code flush()} reaches the client.
  *
+ * <p>A one-shot body is first looked up in the plan's {@link EncodedVariants} (the method's cache of
+ * encoded variants): a hit sends the cached bytes without compressing; a miss is compressed and kept
+ * there. Bodies that go out streaming are never looked up: there is no whole body to compare.
+ *
  * <p>Headers are set before the first byte reaches {@code sink}, which is when the container commits
  * them. Pooled buffers are returned only after the write that used them has returned. Not
  * thread-safe, like any stream.
@@ -149,6 +153,16 @@ public final class EncodingOutputStream extends OutputStream {
             return;
         }
         Codec codec = plan.codec();
+        EncodedVariants.Lookup cached = plan.variants().lookup(codec, buffer.array(), n, headers);
+        if (cached != null && cached.codec() != null) {
+            // Compressed before (the identity bytes compared equal): no codec call, and not reported to
+            // the observer, whose codec costs per level predict the adaptive step. The cache counts it.
+            byte[] variant = cached.bytes();
+            setEncodedHeaders(cached.codec(), false);
+            declareLength(variant.length);
+            sink.write(variant, 0, variant.length);
+            return;
+        }
         byte[] out = pool.acquire(codec.maxCompressedLength(n));
         try {
             Object begun = observer.begin();
@@ -164,6 +178,9 @@ public final class EncodingOutputStream extends OutputStream {
                 declareLength(n);
                 sink.write(buffer.array(), 0, n);
                 return;
+            }
+            if (cached != null && m < n) { // a body that did not shrink is not worth a place
+                cached.keep(codec, out, m); // copied before the write: the pooled buffer is ours until released
             }
             setEncodedHeaders(codec, false);
             declareLength(m);

@@ -16,9 +16,17 @@ import dev.restcompress.codec.Codec;
  * @param honorFlush whether {@code flush()} from the entity writer must reach the client (streaming
  *        entities); otherwise flushes are absorbed while buffering
  * @param observer where the body is reported (statistics and JDK Flight Recorder listen there)
+ * @param variants the method's cache of encoded variants ({@link EncodedVariants#NONE}: none)
  */
 public record EncodingPlan(Codec codec, boolean identityAcceptable, int threshold, int oneShotLimit,
-        int maxDeclaredLength, boolean honorFlush, BodyObserver.Encode observer) {
+        int maxDeclaredLength, boolean honorFlush, BodyObserver.Encode observer, EncodedVariants variants) {
+    /** A plan without a cache (dictionary codings, tests). */
+    public EncodingPlan(Codec codec, boolean identityAcceptable, int threshold, int oneShotLimit, int maxDeclaredLength,
+            boolean honorFlush, BodyObserver.Encode observer) {
+        this(codec, identityAcceptable, threshold, oneShotLimit, maxDeclaredLength, honorFlush, observer,
+                EncodedVariants.NONE);
+    }
+
     /** A plan whose bodies are reported nowhere. */
     public EncodingPlan(Codec codec, boolean identityAcceptable, int threshold, int oneShotLimit, int maxDeclaredLength,
             boolean honorFlush) {

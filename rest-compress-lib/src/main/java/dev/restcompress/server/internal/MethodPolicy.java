@@ -15,9 +15,14 @@ import java.util.Map;
  * @param levels per coding, its one-shot level (the annotated one, else the configured one; 0 for
  *        codings without levels)
  * @param adaptive whether adaptive levels apply ({@code @Compress(adaptive = false)} turns them off)
+ * @param caching what {@code @CacheEncoded} or {@code rest-compress.cache=all} asks; {@code null} when the
+ *        method does not cache
+ * @param variants the method's cache, bound at deployment ({@link #withVariants}); {@link EncodedVariants#NONE}
+ *        until then, and for methods that do not cache
  */
 public record MethodPolicy(String method, List<String> codings, Map<String, Codec> codecs, Map<String, Integer> levels,
-        int threshold, int oneShotLimit, int maxDeclaredLength, boolean adaptive) {
+        int threshold, int oneShotLimit, int maxDeclaredLength, boolean adaptive, EncodedVariants.Rules caching,
+        EncodedVariants variants) {
 
     public MethodPolicy {
         codings = List.copyOf(codings);
@@ -29,6 +34,20 @@ public record MethodPolicy(String method, List<String> codings, Map<String, Code
         if (oneShotLimit < 0) {
             throw new IllegalArgumentException("oneShotLimit must be >= 0, was " + oneShotLimit);
         }
+        variants = variants == null ? EncodedVariants.NONE : variants;
+    }
+
+    /** A policy whose method does not cache. */
+    public MethodPolicy(String method, List<String> codings, Map<String, Codec> codecs, Map<String, Integer> levels,
+            int threshold, int oneShotLimit, int maxDeclaredLength, boolean adaptive) {
+        this(method, codings, codecs, levels, threshold, oneShotLimit, maxDeclaredLength, adaptive, null,
+                EncodedVariants.NONE);
+    }
+
+    /** This policy with its plans looking up {@code cache} (the binder's, at deployment). */
+    public MethodPolicy withVariants(EncodedVariants cache) {
+        return new MethodPolicy(method, codings, codecs, levels, threshold, oneShotLimit, maxDeclaredLength, adaptive,
+                caching, cache);
     }
 
     /** A policy without a method key, levels or adaptation (tests and fixed plans). */
@@ -63,7 +82,7 @@ public record MethodPolicy(String method, List<String> codings, Map<String, Code
         EncodingPlan[] p = new EncodingPlan[4];
         for (int i = 0; i < 4; i++) {
             p[i] = new EncodingPlan(codec, (i & 1) != 0, threshold, oneShotLimit, maxDeclaredLength, (i & 2) != 0,
-                    observer);
+                    observer, variants);
         }
         return p;
     }

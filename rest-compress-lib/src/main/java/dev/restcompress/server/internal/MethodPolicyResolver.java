@@ -1,5 +1,6 @@
 package dev.restcompress.server.internal;
 
+import dev.restcompress.annotation.CacheEncoded;
 import dev.restcompress.annotation.Coding;
 import dev.restcompress.annotation.Compress;
 import dev.restcompress.annotation.DeltaDictionary;
@@ -9,6 +10,7 @@ import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.codec.CodingProvider;
 import dev.restcompress.codec.CodingProviders;
 import dev.restcompress.negotiation.CodingTokens;
+import dev.restcompress.config.CacheSettings;
 import dev.restcompress.config.CompressionSettings;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
@@ -88,7 +90,29 @@ public final class MethodPolicyResolver {
         int oneShotLimit = compress == null || compress.oneShotLimit() == -1
                 ? settings.oneShotLimit() : nonNegative("oneShotLimit", compress.oneShotLimit(), method);
         return new MethodPolicy(methodKey(resourceClass, method), codings, codecs, levels, threshold, oneShotLimit,
-                maxDeclaredLength, compress == null || compress.adaptive());
+                maxDeclaredLength, compress == null || compress.adaptive(), caching(resourceClass, method),
+                EncodedVariants.NONE);
+    }
+
+    /**
+     * What the method asks of the cache of encoded variants: its {@link CacheEncoded} (the method's, else
+     * its class's), or the defaults under {@code rest-compress.cache=all}; {@code null} when it does not
+     * cache (no annotation under {@code annotated}, or {@code rest-compress.cache=off}).
+     */
+    EncodedVariants.Rules caching(Class<?> resourceClass, Method method) {
+        CacheSettings.Mode mode = settings.cache().mode();
+        if (mode == CacheSettings.Mode.OFF) {
+            return null;
+        }
+        CacheEncoded annotation = method.getAnnotation(CacheEncoded.class);
+        if (annotation == null) {
+            Class<?> c = resourceClass != null ? resourceClass : method.getDeclaringClass();
+            annotation = c.getAnnotation(CacheEncoded.class);
+        }
+        if (annotation != null) {
+            return new EncodedVariants.Rules(annotation.upgrade(), annotation.privateResponses());
+        }
+        return mode == CacheSettings.Mode.ALL ? new EncodedVariants.Rules(true, false) : null;
     }
 
     /** The key statistics use for a resource method: {@code SimpleClassName#method}. */

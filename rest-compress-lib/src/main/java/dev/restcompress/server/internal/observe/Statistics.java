@@ -1,12 +1,14 @@
 package dev.restcompress.server.internal.observe;
 
 import dev.restcompress.adaptive.PressureMonitor;
+import dev.restcompress.server.internal.EncodedVariants;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 /**
  * The statistics listener of one application: the counters every observed body adds to (per coding
@@ -62,6 +64,7 @@ public final class Statistics {
     private final ConcurrentHashMap<String, IntFunction<Map<String, Integer>>> methods = new ConcurrentHashMap<>();
     private final LevelCosts levelCosts = new LevelCosts();
     private Object view; // guarded by this
+    private volatile Supplier<EncodedVariants.Totals> cache;
 
     /**
      * @param enabled whether bodies are counted ({@code rest-compress.statistics})
@@ -120,6 +123,17 @@ public final class Statistics {
         Map<String, Map<String, Integer>> out = new TreeMap<>();
         methods.forEach((m, levels) -> out.put(m, levels.apply(step)));
         return out;
+    }
+
+    /** Reads the cache of encoded variants' counters from {@code totals} (set once the cache exists). */
+    public void cacheFrom(Supplier<EncodedVariants.Totals> totals) {
+        this.cache = totals;
+    }
+
+    /** The counters of the cache of encoded variants ({@link EncodedVariants.Totals#NONE} without a cache). */
+    public EncodedVariants.Totals cache() {
+        Supplier<EncodedVariants.Totals> c = cache;
+        return c == null ? EncodedVariants.Totals.NONE : c.get();
     }
 
     /** Reports the levels of {@code method}'s codings per adaptive step ({@link #levelsAt}). */

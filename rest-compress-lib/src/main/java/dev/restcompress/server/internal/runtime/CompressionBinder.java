@@ -14,6 +14,8 @@ import dev.restcompress.server.internal.RequestBodies;
 import dev.restcompress.server.internal.RequestDecodingInterceptor;
 import dev.restcompress.server.internal.ResponseEncodingInterceptor;
 import dev.restcompress.server.internal.adaptive.AdaptivePlans;
+import dev.restcompress.server.internal.cache.VariantCache;
+import dev.restcompress.server.internal.cache.VariantCaches;
 import dev.restcompress.server.internal.dictionary.DeltaCapture;
 import dev.restcompress.server.internal.dictionary.DictionaryRequestDecoder;
 import dev.restcompress.server.internal.dictionary.DictionarySupport;
@@ -61,6 +63,9 @@ public final class CompressionBinder implements DynamicFeature {
     private final Observers observers;
     private final LevelCodecs levelCodecs;
     private volatile boolean applied;
+    /** The cache of encoded variants, made for the first method that caches; see {@link #cache}. */
+    private VariantCache cache; // guarded by this
+    private boolean cacheTried; // guarded by this
     private volatile boolean dictionaryEndpoint;
     private volatile boolean dictionaryEndpointWarned;
 
@@ -168,6 +173,12 @@ public final class CompressionBinder implements DynamicFeature {
             return; // bound already, by the other of the two features
         }
         MethodPolicy policy = resolver.resolve(resourceInfo.getResourceClass(), resourceInfo.getResourceMethod());
+        if (policy != null && policy.caching() != null) {
+            VariantCache c = cache(resourceInfo.getResourceMethod().toString());
+            if (c != null) {
+                policy = policy.withVariants(c.forMethod(policy.method(), policy.caching()));
+            }
+        }
         // Only a method with an entity parameter can be handed a decoded body: the others get no observer.
         BodyObserver.Decode decoding = RequestBodies.takesEntity(resourceInfo.getResourceMethod())
                 ? observers.decode(MethodPolicyResolver.methodKey(resourceInfo.getResourceClass(),
@@ -212,6 +223,27 @@ public final class CompressionBinder implements DynamicFeature {
         }
         context.register(encoder, Priorities.ENTITY_CODER);
         bindRequestDecoding(resourceInfo, context, decoding);
+    }
+
+    /**
+     * The application's cache of encoded variants, made the first time a method asks for it; {@code null}
+     * when Caffeine is absent (said once, naming the first method that asked).
+     */
+    private synchronized VariantCache cache(String askedBy) {
+        if (!cacheTried) {
+            cacheTried = true;
+            cache = VariantCaches.create(settings.cache(), levelCodecs,
+                    monitor == null ? () -> 0 : monitor::currentStep, askedBy);
+            if (cache != null) {
+                statistics.cacheFrom(cache::totals);
+            }
+        }
+        return cache;
+    }
+
+    /** The application's cache of encoded variants, or {@code null} when no method caches (tests). */
+    public synchronized VariantCache cache() {
+        return cache;
     }
 
     /** Request decoding for one method, reporting its bodies to {@code decoding} ({@code null}: nowhere). */
