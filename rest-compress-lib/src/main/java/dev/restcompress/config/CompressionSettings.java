@@ -71,6 +71,7 @@ public final class CompressionSettings {
     private final String clientRequestCoding;
     private final String clientAcceptEncoding;
     private final DictionarySettings dictionaries;
+    private final BreachSettings breach;
 
     private CompressionSettings(Function<String, Object> lookup) {
         threshold = intValue(lookup, THRESHOLD, 1024, 0, Integer.MAX_VALUE);
@@ -98,6 +99,7 @@ public final class CompressionSettings {
         Object ae = lookup.apply(CLIENT_ACCEPT_ENCODING);
         clientAcceptEncoding = ae == null ? null : ae.toString().trim();
         dictionaries = DictionarySettings.from(lookup::apply);
+        breach = BreachSettings.from(lookup::apply);
     }
 
     /**
@@ -246,6 +248,11 @@ public final class CompressionSettings {
         return dictionaries;
     }
 
+    /** The BREACH settings ({@code rest-compress.breach.*}). */
+    public BreachSettings breach() {
+        return breach;
+    }
+
     /** The client's request-body coding, or {@code null} for none. */
     public String clientRequestCoding() {
         return clientRequestCoding;
@@ -343,6 +350,7 @@ public final class CompressionSettings {
         List<String> keys = new ArrayList<>(List.of(THRESHOLD, ONE_SHOT_LIMIT, MAX_DECODED_SIZE, PREFERENCE,
                 REQUEST_DECODING, CLIENT_REQUEST_CODING, CLIENT_ACCEPT_ENCODING));
         keys.addAll(DictionarySettings.KEYS);
+        keys.addAll(BreachSettings.KEYS);
         keys.addAll(AdaptiveSettings.KEYS);
         for (CodingProvider p : CodingProviders.all()) {
             if (p.levels().any()) {

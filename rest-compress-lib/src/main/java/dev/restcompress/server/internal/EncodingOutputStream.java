@@ -1,6 +1,7 @@
 package dev.restcompress.server.internal;
 
 import dev.restcompress.codec.Codec;
+import dev.restcompress.codec.LengthPadding;
 import dev.restcompress.io.Abortable;
 import dev.restcompress.io.BufferPool;
 import dev.restcompress.io.GrowableBuffer;
@@ -42,9 +43,18 @@ public final class EncodingOutputStream extends OutputStream {
     private CountingSink streamSink;
     private long streamedIn;
     private long streamNanos;
+    /** Bytes of BREACH padding for a one-shot body ({@link BreachPolicy}), or -1 for none. */
+    private final int padding;
 
     EncodingOutputStream(OutputStream sink, EncodingPlan plan, MultivaluedMap<String, Object> headers,
             BufferPool pool, StreamCounters counters) {
+        this(sink, plan, headers, pool, counters, -1);
+    }
+
+    /** @param padding bytes of padding for a one-shot body of gzip or zstd ({@link LengthPadding}); -1: none */
+    EncodingOutputStream(OutputStream sink, EncodingPlan plan, MultivaluedMap<String, Object> headers,
+            BufferPool pool, StreamCounters counters, int padding) {
+        this.padding = padding;
         this.sink = sink;
         this.observer = plan.observer();
         this.counters = counters;
@@ -149,11 +159,11 @@ public final class EncodingOutputStream extends OutputStream {
             return;
         }
         Codec codec = plan.codec();
-        byte[] out = pool.acquire(codec.maxCompressedLength(n));
+        byte[] out = pool.acquire(codec.maxCompressedLength(n) + (padding < 0 ? 0 : padding + LengthPadding.OVERHEAD));
         try {
             Object begun = observer.begin();
             long start = System.nanoTime();
-            int m = codec.compress(buffer.array(), 0, n, out, 0);
+            int m = pad(codec, out, codec.compress(buffer.array(), 0, n, out, 0));
             long nanos = System.nanoTime() - start;
             boolean shrank = m < n || !plan.identityAcceptable();
             int sent = shrank ? m : n;
@@ -171,6 +181,21 @@ public final class EncodingOutputStream extends OutputStream {
         } finally {
             pool.release(out);
         }
+    }
+
+    /**
+     * BREACH length hiding: the one-shot body {@code out[0, m)} with this response's random padding
+     * (when it has any). Each padded body's bytes are its own, so a strong ETag becomes weak.
+     */
+    private int pad(Codec codec, byte[] out, int m) {
+        if (padding < 0) {
+            return m;
+        }
+        Object etag = headers.getFirst(HttpHeaders.ETAG);
+        if (etag != null && !etag.toString().startsWith("W/")) {
+            headers.putSingle(HttpHeaders.ETAG, "W/" + etag);
+        }
+        return LengthPadding.pad(codec, out, m, padding);
     }
 
     /**

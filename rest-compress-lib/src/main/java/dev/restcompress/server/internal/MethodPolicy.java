@@ -15,14 +15,16 @@ import java.util.Map;
  * @param levels per coding, its one-shot level (the annotated one, else the configured one; 0 for
  *        codings without levels)
  * @param adaptive whether adaptive levels apply ({@code @Compress(adaptive = false)} turns them off)
+ * @param breach the method's BREACH protection ({@code @CarriesSecrets}, {@code rest-compress.breach.*})
  */
 public record MethodPolicy(String method, List<String> codings, Map<String, Codec> codecs, Map<String, Integer> levels,
-        int threshold, int oneShotLimit, int maxDeclaredLength, boolean adaptive) {
+        int threshold, int oneShotLimit, int maxDeclaredLength, boolean adaptive, BreachPolicy breach) {
 
     public MethodPolicy {
         codings = List.copyOf(codings);
         codecs = Map.copyOf(codecs);
         levels = Map.copyOf(levels);
+        breach = breach == null ? BreachPolicy.NONE : breach;
         if (threshold < 0) {
             throw new IllegalArgumentException("threshold must be >= 0, was " + threshold);
         }
@@ -34,7 +36,8 @@ public record MethodPolicy(String method, List<String> codings, Map<String, Code
     /** A policy without a method key, levels or adaptation (tests and fixed plans). */
     public MethodPolicy(List<String> codings, Map<String, Codec> codecs, int threshold, int oneShotLimit,
             int maxDeclaredLength) {
-        this("", codings, codecs, Map.of(), threshold, oneShotLimit, maxDeclaredLength, false);
+        this("", codings, codecs, Map.of(), threshold, oneShotLimit, maxDeclaredLength, false,
+                BreachPolicy.NONE);
     }
 
     public Codec codec(String coding) {

@@ -1,5 +1,6 @@
 package dev.restcompress.server.internal;
 
+import dev.restcompress.annotation.CarriesSecrets;
 import dev.restcompress.annotation.Coding;
 import dev.restcompress.annotation.Compress;
 import dev.restcompress.annotation.DeltaDictionary;
@@ -88,7 +89,15 @@ public final class MethodPolicyResolver {
         int oneShotLimit = compress == null || compress.oneShotLimit() == -1
                 ? settings.oneShotLimit() : nonNegative("oneShotLimit", compress.oneShotLimit(), method);
         return new MethodPolicy(methodKey(resourceClass, method), codings, codecs, levels, threshold, oneShotLimit,
-                maxDeclaredLength, compress == null || compress.adaptive());
+                maxDeclaredLength, compress == null || compress.adaptive(),
+                BreachPolicy.of(settings.breach(), carriesSecrets(resourceClass, method)));
+    }
+
+    /** Whether the method, else its class, is marked {@link CarriesSecrets} (independently of the other annotations). */
+    static boolean carriesSecrets(Class<?> resourceClass, Method method) {
+        return method.isAnnotationPresent(CarriesSecrets.class)
+                || (resourceClass != null ? resourceClass : method.getDeclaringClass())
+                        .isAnnotationPresent(CarriesSecrets.class);
     }
 
     /** The key statistics use for a resource method: {@code SimpleClassName#method}. */

@@ -20,7 +20,9 @@ import java.util.List;
  * <p>On the request: negotiates {@code Accept-Encoding} once and answers 406 when neither an offered
  * coding nor identity is acceptable (before the resource runs).
  *
- * <p>On the response: always adds {@code Vary: Accept-Encoding}; leaves HEAD, 1xx, 204, 206, 304,
+ * <p>On the response: always adds {@code Vary: Accept-Encoding} (and {@code Vary: Sec-Fetch-Site} on a
+ * method its {@link BreachPolicy} protects, which may send a cross-site request's body unencoded or pad
+ * one); leaves HEAD, 1xx, 204, 206, 304,
  * bodies that already have a {@code Content-Encoding}, and already-compressed media types alone;
  * answers 304 when {@code If-None-Match} lists the encoded variant's tag ({@link EntityTags});
  * otherwise hands an {@link EncodingPlan} to {@link ResponseEncodingInterceptor}: the method's own, one
@@ -80,7 +82,11 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         MultivaluedMap<String, Object> headers = response.getHeaders();
-        addVary(headers);
+        addVary(headers, HttpHeaders.ACCEPT_ENCODING);
+        BreachPolicy breach = policy.breach();
+        if (breach.protects()) {
+            addVary(headers, BreachPolicy.SEC_FETCH_SITE); // caches must not hand one site's variant to another
+        }
         if (dictionaries != null) {
             dictionaries.decorate(request, response);
         }
@@ -107,6 +113,11 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
         }
         boolean streaming = response.getEntity() instanceof StreamingOutput
                 || MediaType.SERVER_SENT_EVENTS_TYPE.isCompatible(response.getMediaType());
+        BreachPolicy.Decision breachDecision = breach.decide(request.getHeaderString(BreachPolicy.SEC_FETCH_SITE),
+                coding, streaming);
+        if (breachDecision == BreachPolicy.Decision.IDENTITY) {
+            return;
+        }
         int index = MethodPolicy.planIndex(negotiation.identityAcceptable(), streaming);
         EncodingPlan plan = dictionaryCodec == null ? plans.plan(negotiation, index)
                 : new EncodingPlan(dictionaryCodec, negotiation.identityAcceptable(), dictionaries.threshold(),
@@ -114,6 +125,9 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
                         dictionaries.observer(dictionaryCodec.coding()));
         if (plan != null) {
             request.setProperty(RequestProperties.RESPONSE_CODING, plan);
+            if (breachDecision == BreachPolicy.Decision.PAD) {
+                request.setProperty(RequestProperties.PADDING, breach.paddingLength());
+            }
         }
     }
 
@@ -136,18 +150,18 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
         return true;
     }
 
-    private static void addVary(MultivaluedMap<String, Object> headers) {
+    private static void addVary(MultivaluedMap<String, Object> headers, String name) {
         List<Object> vary = headers.get(HttpHeaders.VARY);
         if (vary != null) {
             for (Object v : vary) {
                 for (String part : v.toString().split(",")) {
                     String p = part.trim();
-                    if (p.equals("*") || p.equalsIgnoreCase(HttpHeaders.ACCEPT_ENCODING)) {
+                    if (p.equals("*") || p.equalsIgnoreCase(name)) {
                         return;
                     }
                 }
             }
         }
-        headers.add(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
+        headers.add(HttpHeaders.VARY, name);
     }
 }
