@@ -27,7 +27,7 @@ public class SecretPageResource {
         b.append("\"form\":\"<input type=hidden ").append(KNOWN);
         BEFORE = b.toString();
         StringBuilder a = new StringBuilder(">\",\"orders\":[");
-        for (int i = 0; i < 22; i++) {
+        for (int i = 0; i < 42; i++) {
             a.append("{\"id\":").append(1000 + i * 7).append(",\"item\":\"widget model ").append((char) ('A' + i % 26))
                     .append("\",\"qty\":").append(1 + i % 5).append(",\"state\":\"")
                     .append(i % 3 == 0 ? "shipped" : i % 3 == 1 ? "pending" : "delivered").append("\"},");

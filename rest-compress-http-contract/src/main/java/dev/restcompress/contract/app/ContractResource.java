@@ -1,5 +1,6 @@
 package dev.restcompress.contract.app;
 
+import dev.restcompress.annotation.CarriesSecrets;
 import dev.restcompress.annotation.Compress;
 import dev.restcompress.annotation.DeltaDictionary;
 import dev.restcompress.annotation.Dictionary;
@@ -203,5 +204,17 @@ public class ContractResource {
     public Response catalog(@QueryParam("v") int version) {
         // Fresh for a while, as RFC 9842 clients keep a dictionary only while its response is fresh.
         return Response.ok(Payloads.catalog(version)).header("Cache-Control", "max-age=60").build();
+    }
+
+    // ---- BREACH (issue 24): a method marked as carrying secrets (BreachContract) ----
+
+    /** Text marked as carrying secrets: cross-site requests get it unencoded, others padded or compressed. */
+    @GET
+    @Path("breach/secret")
+    @Produces(MediaType.TEXT_PLAIN)
+    @Compress("gzip")
+    @CarriesSecrets
+    public String secret(@QueryParam("size") int size) {
+        return Payloads.textString(size);
     }
 }
