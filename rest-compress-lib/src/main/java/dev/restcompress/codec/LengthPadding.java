@@ -3,7 +3,7 @@ package dev.restcompress.codec;
 import java.util.Arrays;
 
 /**
- * Adds padding that every decoder skips to a complete one-shot body of gzip or zstd, so that the
+ * Adds padding that every decoder skips to a one-shot body of gzip, zstd or br, so that the
  * length of a response no longer tells its content exactly (length hiding against BREACH). The padding
  * bytes are zeros; the caller picks a fresh random length per response, which is what hides.
  *
@@ -13,13 +13,13 @@ import java.util.Arrays;
  *       that already carry FEXTRA or a header CRC are left alone.</li>
  *   <li>zstd (RFC 8878): a skippable frame of {@code padding} bytes after the data frame (8 + padding
  *       bytes added), so the first frame still declares the content size.</li>
- *   <li>br (RFC 7932) has a skippable metadata meta-block, but it ends on a byte boundary while a
- *       finished stream's first meta-block starts inside the first byte (after the 1, 4 or 7 bits of
- *       the window size), and uncompressed meta-blocks later in the stream align to absolute byte
- *       boundaries: inserting one into a finished stream would need every later bit re-aligned,
- *       which breaks those blocks. Done right it needs the encoder itself to flush its header before
- *       the data (then a metadata block fits at a byte boundary); not done here, so
- *       {@link #supports} is false for br.</li>
+ *   <li>br (RFC 7932): a metadata meta-block of {@code padding} bytes ({@link #brotliMetadata}, 2 to 3
+ *       + padding bytes added, plus the encoder's one-byte flush). It cannot be inserted into a
+ *       finished stream: it ends on a byte boundary while the first data meta-block starts inside
+ *       the first byte (after the 1, 4 or 7 bits of the window size), and re-aligning every later bit
+ *       breaks the uncompressed meta-blocks, which align to absolute byte boundaries. So the encoder
+ *       writes it ({@link Codec#compressPadded}): it flushes its header first (window size and an
+ *       empty metadata block, byte-aligned), then the padding block, then the data.</li>
  *   <li>lzf has no skippable chunk; deflate and the dictionary codings' headers have no field a
  *       decoder skips. {@link #supports} is false for them.</li>
  * </ul>
@@ -38,7 +38,42 @@ public final class LengthPadding {
 
     /** Whether {@code coding} (canonical token) can carry padding. */
     public static boolean supports(String coding) {
-        return "gzip".equals(coding) || "zstd".equals(coding);
+        return "gzip".equals(coding) || "zstd".equals(coding) || "br".equals(coding);
+    }
+
+    /**
+     * Compresses {@code in[0, len)} in one shot into {@code out} with {@code padding} bytes of padding:
+     * gzip and zstd are compressed, then padded ({@link #pad}); br is padded by its encoder
+     * ({@link Codec#compressPadded}). A codec that cannot carry padding compresses without it.
+     *
+     * @param out at least {@code codec.maxCompressedLength(len) + padding + OVERHEAD} bytes
+     * @return bytes written
+     */
+    public static int compress(Codec codec, byte[] in, int len, byte[] out, int padding) {
+        int m = codec.compressPadded(in, 0, len, out, 0, padding);
+        return m >= 0 ? m : pad(codec, out, codec.compress(in, 0, len, out, 0), padding);
+    }
+
+    /**
+     * The metadata meta-block of RFC 7932 section 9.2 that announces {@code padding} bytes to skip,
+     * written from a byte boundary at {@code out[at]}, followed by the zero bytes it skips; returns
+     * the end. Brotli encoders write it where their stream is byte-aligned (after a flush).
+     */
+    public static int brotliMetadata(byte[] out, int at, int padding) {
+        if (padding == 0) {
+            out[at] = 0b0000_0110; // ISLAST 0, MNIBBLES 11 (metadata), reserved 0, MSKIPBYTES 00, fill
+            return at + 1;
+        }
+        int skipBytes = padding <= 256 ? 1 : 2;
+        // Bits from the least significant: ISLAST 0, MNIBBLES 11, reserved 0, MSKIPBYTES (2 bits),
+        // then MSKIPLEN - 1 in skipBytes bytes, then zero bits to the byte boundary.
+        long bits = 0b0110 | (long) skipBytes << 4 | (long) (padding - 1) << 6;
+        int headerBytes = (6 + 8 * skipBytes + 7) / 8;
+        for (int i = 0; i < headerBytes; i++) {
+            out[at++] = (byte) (bits >>> (8 * i));
+        }
+        Arrays.fill(out, at, at + padding, (byte) 0);
+        return at + padding;
     }
 
     /**

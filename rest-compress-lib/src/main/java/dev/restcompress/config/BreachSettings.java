@@ -13,7 +13,7 @@ import java.util.function.Function;
  *   <tr><td>{@value #PROTECT}</td><td>marked</td><td>which methods are protected: {@code off} (none),
  *       {@code marked} (those annotated {@code @CarriesSecrets}) or {@code all}</td></tr>
  *   <tr><td>{@value #PADDING}</td><td>256</td><td>protected methods, requests without
- *       {@code Sec-Fetch-Site}: most bytes of random padding added to a one-shot gzip or zstd body (other codings: sent unencoded)
+ *       {@code Sec-Fetch-Site}: most bytes of random padding added to a one-shot gzip, zstd or br body (other codings: sent unencoded)
  *       (a fresh length from 0 to this per response); 0 turns padding off</td></tr>
  * </table>
  */

@@ -25,7 +25,7 @@ public final class BreachPolicy {
     public enum Decision {
         /** Encoded as negotiated. */
         ENCODE,
-        /** Encoded as negotiated, with random padding (one-shot gzip or zstd only). */
+        /** Encoded as negotiated, with random padding (one-shot gzip, zstd or br only). */
         PAD,
         /** Sent unencoded. */
         IDENTITY

@@ -51,7 +51,7 @@ public final class EncodingOutputStream extends OutputStream {
         this(sink, plan, headers, pool, counters, -1);
     }
 
-    /** @param padding bytes of padding for a one-shot body of gzip or zstd ({@link LengthPadding}); -1: none */
+    /** @param padding bytes of padding for a one-shot body of gzip, zstd or br ({@link LengthPadding}); -1: none */
     EncodingOutputStream(OutputStream sink, EncodingPlan plan, MultivaluedMap<String, Object> headers,
             BufferPool pool, StreamCounters counters, int padding) {
         this.padding = padding;
@@ -163,7 +163,7 @@ public final class EncodingOutputStream extends OutputStream {
         try {
             Object begun = observer.begin();
             long start = System.nanoTime();
-            int m = pad(codec, out, codec.compress(buffer.array(), 0, n, out, 0));
+            int m = compress(codec, n, out);
             long nanos = System.nanoTime() - start;
             boolean shrank = m < n || !plan.identityAcceptable();
             int sent = shrank ? m : n;
@@ -184,18 +184,19 @@ public final class EncodingOutputStream extends OutputStream {
     }
 
     /**
-     * BREACH length hiding: the one-shot body {@code out[0, m)} with this response's random padding
-     * (when it has any). Each padded body's bytes are its own, so a strong ETag becomes weak.
+     * The one-shot body of the {@code n} buffered bytes in {@code out}, with this response's BREACH
+     * padding when it has any ({@link LengthPadding}). Each padded body's bytes are its own, so a
+     * strong ETag becomes weak.
      */
-    private int pad(Codec codec, byte[] out, int m) {
+    private int compress(Codec codec, int n, byte[] out) {
         if (padding < 0) {
-            return m;
+            return codec.compress(buffer.array(), 0, n, out, 0);
         }
         Object etag = headers.getFirst(HttpHeaders.ETAG);
         if (etag != null && !etag.toString().startsWith("W/")) {
             headers.putSingle(HttpHeaders.ETAG, "W/" + etag);
         }
-        return LengthPadding.pad(codec, out, m, padding);
+        return LengthPadding.compress(codec, buffer.array(), n, out, padding);
     }
 
     /**

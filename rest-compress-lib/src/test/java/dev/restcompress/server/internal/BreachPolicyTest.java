@@ -35,7 +35,7 @@ class BreachPolicyTest {
         "marked, true,  none,        gzip, ENCODE",
         "marked, true,  null,        gzip, PAD",
         "marked, true,  null,        zstd, PAD",
-        "marked, true,  null,        br,   IDENTITY",
+        "marked, true,  null,        br,   PAD",
         "marked, true,  null,        lzf,  IDENTITY",
         "marked, false, cross-site,  gzip, ENCODE",
         "marked, false, null,        gzip, ENCODE",
@@ -56,7 +56,7 @@ class BreachPolicyTest {
 
     @Test
     void paddingZeroCompressesRequestsWithoutMetadataAsUsual() {
-        assertEquals(Decision.ENCODE, policy("marked", 0, true).decide(null, "br", false));
+        assertEquals(Decision.ENCODE, policy("marked", 0, true).decide(null, "lzf", false));
         assertEquals(Decision.IDENTITY, policy("marked", 0, true).decide("cross-site", "gzip", false));
     }
 
