@@ -91,6 +91,17 @@ public interface Codec {
     int decompress(byte[] in, int inOff, int inLen, byte[] out, int outOff, int maxOut) throws DecompressionException;
 
     /**
+     * One-shot compression, like {@link #compress}, of a body that also carries {@code padding} bytes
+     * every decoder of this coding skips (BREACH length hiding, {@link LengthPadding}), for a coding
+     * whose padding the encoder itself must write; -1 when this codec cannot. {@code out} must hold
+     * {@code maxCompressedLength(inLen) + padding + LengthPadding.OVERHEAD} bytes from {@code outOff}.
+     * Default: -1.
+     */
+    default int compressPadded(byte[] in, int inOff, int inLen, byte[] out, int outOff, int padding) {
+        return -1;
+    }
+
+    /**
      * What the body {@code in[inOff, inOff+inLen)} says its decoded size is (gzip's ISIZE, a zstd
      * frame's content size, the sum of LZF chunk lengths), or -1 when it does not say. A hint for
      * sizing the output of {@link #decompress}: the input is untrusted, so the bound still decides.

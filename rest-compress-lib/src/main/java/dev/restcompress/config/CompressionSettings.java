@@ -72,6 +72,7 @@ public final class CompressionSettings {
     private final String clientAcceptEncoding;
     private final DictionarySettings dictionaries;
     private final CacheSettings cache;
+    private final BreachSettings breach;
 
     private CompressionSettings(Function<String, Object> lookup) {
         threshold = intValue(lookup, THRESHOLD, 1024, 0, Integer.MAX_VALUE);
@@ -100,6 +101,7 @@ public final class CompressionSettings {
         clientAcceptEncoding = ae == null ? null : ae.toString().trim();
         dictionaries = DictionarySettings.from(lookup::apply);
         cache = CacheSettings.from(lookup::apply);
+        breach = BreachSettings.from(lookup::apply);
     }
 
     /**
@@ -253,6 +255,11 @@ public final class CompressionSettings {
         return cache;
     }
 
+    /** The BREACH settings ({@code rest-compress.breach.*}). */
+    public BreachSettings breach() {
+        return breach;
+    }
+
     /** The client's request-body coding, or {@code null} for none. */
     public String clientRequestCoding() {
         return clientRequestCoding;
@@ -351,6 +358,7 @@ public final class CompressionSettings {
                 REQUEST_DECODING, CLIENT_REQUEST_CODING, CLIENT_ACCEPT_ENCODING));
         keys.addAll(DictionarySettings.KEYS);
         keys.addAll(CacheSettings.KEYS);
+        keys.addAll(BreachSettings.KEYS);
         keys.addAll(AdaptiveSettings.KEYS);
         for (CodingProvider p : CodingProviders.all()) {
             if (p.levels().any()) {

@@ -1,5 +1,6 @@
 package dev.restcompress.contract.app;
 
+import dev.restcompress.annotation.CarriesSecrets;
 import dev.restcompress.annotation.Compress;
 import dev.restcompress.annotation.DeltaDictionary;
 import dev.restcompress.annotation.Dictionary;
@@ -329,5 +330,17 @@ public class ContractResource {
         }
         CompressionStatistics.CacheTotals c = s.cache();
         return c.hits() + " " + c.misses() + " " + c.notCached() + " " + c.upgrades();
+    }
+
+    // ---- BREACH (issue 24): a method marked as carrying secrets (BreachContract) ----
+
+    /** Text marked as carrying secrets: cross-site requests get it unencoded, others padded or compressed. */
+    @GET
+    @Path("breach/secret")
+    @Produces(MediaType.TEXT_PLAIN)
+    @Compress("gzip")
+    @CarriesSecrets
+    public String secret(@QueryParam("size") int size) {
+        return Payloads.textString(size);
     }
 }

@@ -4,6 +4,7 @@ import com.aayushatharva.brotli4j.Brotli4jLoader;
 import com.aayushatharva.brotli4j.encoder.Encoder;
 import com.aayushatharva.brotli4j.encoder.EncoderJNI;
 import dev.restcompress.codec.AbstractCodec;
+import dev.restcompress.codec.LengthPadding;
 import dev.restcompress.io.CodecArgs;
 import java.io.IOException;
 import java.io.InputStream;
@@ -96,6 +97,38 @@ final class BrotliCodec extends AbstractCodec {
         EncoderJNI.Wrapper encoder = newEncoder(oneShotInputBuffer(inLen), level, WINDOW_LOG);
         try {
             return encodeAll(encoder, in, inOff, inLen, out, outOff, max);
+        } finally {
+            encoder.destroy();
+        }
+    }
+
+    /**
+     * BREACH padding ({@link LengthPadding}): the encoder first flushes with no input, which writes the
+     * window size and an empty metadata block up to a byte boundary; there a metadata block of
+     * {@code padding} skipped bytes goes in, then the body follows as usual.
+     */
+    @Override
+    public int compressPadded(byte[] in, int inOff, int inLen, byte[] out, int outOff, int padding) {
+        int max = checkCompressArgs(in, inOff, inLen, out, outOff);
+        if (padding < 0 || (long) padding + LengthPadding.OVERHEAD > out.length - outOff - (long) maxCompressedLength(inLen)) {
+            throw new IllegalArgumentException("no room for " + padding + " bytes of padding");
+        }
+        EncoderJNI.Wrapper encoder = newEncoder(oneShotInputBuffer(inLen), level, WINDOW_LOG);
+        try {
+            int pos = outOff;
+            encoder.push(EncoderJNI.Operation.FLUSH, 0);
+            while (encoder.hasMoreOutput()) {
+                ByteBuffer chunk = encoder.pull();
+                int n = chunk.remaining();
+                chunk.get(out, pos, n);
+                pos += n;
+            }
+            if (!encoder.isSuccess() || pos - outOff > 2) {
+                throw new IllegalStateException("brotli encoder did not flush its header (" + (pos - outOff) + " bytes)");
+            }
+            pos = LengthPadding.brotliMetadata(out, pos, padding);
+            return pos - outOff + encodeAll(encoder, in, inOff, inLen, out, pos, max + padding + LengthPadding.OVERHEAD
+                    - (pos - outOff));
         } finally {
             encoder.destroy();
         }

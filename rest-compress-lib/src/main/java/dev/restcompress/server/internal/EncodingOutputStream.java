@@ -1,6 +1,7 @@
 package dev.restcompress.server.internal;
 
 import dev.restcompress.codec.Codec;
+import dev.restcompress.codec.LengthPadding;
 import dev.restcompress.io.Abortable;
 import dev.restcompress.io.BufferPool;
 import dev.restcompress.io.GrowableBuffer;
@@ -46,9 +47,18 @@ public final class EncodingOutputStream extends OutputStream {
     private CountingSink streamSink;
     private long streamedIn;
     private long streamNanos;
+    /** Bytes of BREACH padding for a one-shot body ({@link BreachPolicy}), or -1 for none. */
+    private final int padding;
 
     EncodingOutputStream(OutputStream sink, EncodingPlan plan, MultivaluedMap<String, Object> headers,
             BufferPool pool, StreamCounters counters) {
+        this(sink, plan, headers, pool, counters, -1);
+    }
+
+    /** @param padding bytes of padding for a one-shot body of gzip, zstd or br ({@link LengthPadding}); -1: none */
+    EncodingOutputStream(OutputStream sink, EncodingPlan plan, MultivaluedMap<String, Object> headers,
+            BufferPool pool, StreamCounters counters, int padding) {
+        this.padding = padding;
         this.sink = sink;
         this.observer = plan.observer();
         this.counters = counters;
@@ -153,7 +163,8 @@ public final class EncodingOutputStream extends OutputStream {
             return;
         }
         Codec codec = plan.codec();
-        EncodedVariants.Lookup cached = plan.variants().lookup(codec, buffer.array(), n, headers);
+        // A padded body is one of a kind (its length must not repeat): never looked up nor kept.
+        EncodedVariants.Lookup cached = padding >= 0 ? null : plan.variants().lookup(codec, buffer.array(), n, headers);
         if (cached != null && cached.codec() != null) {
             // Compressed before (the identity bytes compared equal): no codec call, and not reported to
             // the observer, whose codec costs per level predict the adaptive step. The cache counts it.
@@ -163,11 +174,11 @@ public final class EncodingOutputStream extends OutputStream {
             sink.write(variant, 0, variant.length);
             return;
         }
-        byte[] out = pool.acquire(codec.maxCompressedLength(n));
+        byte[] out = pool.acquire(codec.maxCompressedLength(n) + (padding < 0 ? 0 : padding + LengthPadding.OVERHEAD));
         try {
             Object begun = observer.begin();
             long start = System.nanoTime();
-            int m = codec.compress(buffer.array(), 0, n, out, 0);
+            int m = compress(codec, n, out);
             long nanos = System.nanoTime() - start;
             boolean shrank = m < n || !plan.identityAcceptable();
             int sent = shrank ? m : n;
@@ -188,6 +199,22 @@ public final class EncodingOutputStream extends OutputStream {
         } finally {
             pool.release(out);
         }
+    }
+
+    /**
+     * The one-shot body of the {@code n} buffered bytes in {@code out}, with this response's BREACH
+     * padding when it has any ({@link LengthPadding}). Each padded body's bytes are its own, so a
+     * strong ETag becomes weak.
+     */
+    private int compress(Codec codec, int n, byte[] out) {
+        if (padding < 0) {
+            return codec.compress(buffer.array(), 0, n, out, 0);
+        }
+        Object etag = headers.getFirst(HttpHeaders.ETAG);
+        if (etag != null && !etag.toString().startsWith("W/")) {
+            headers.putSingle(HttpHeaders.ETAG, "W/" + etag);
+        }
+        return LengthPadding.compress(codec, buffer.array(), n, out, padding);
     }
 
     /**

@@ -19,15 +19,17 @@ import java.util.Map;
  *        method does not cache
  * @param variants the method's cache, bound at deployment ({@link #withVariants}); {@link EncodedVariants#NONE}
  *        until then, and for methods that do not cache
+ * @param breach the method's BREACH protection ({@code @CarriesSecrets}, {@code rest-compress.breach.*})
  */
 public record MethodPolicy(String method, List<String> codings, Map<String, Codec> codecs, Map<String, Integer> levels,
         int threshold, int oneShotLimit, int maxDeclaredLength, boolean adaptive, EncodedVariants.Rules caching,
-        EncodedVariants variants) {
+        EncodedVariants variants, BreachPolicy breach) {
 
     public MethodPolicy {
         codings = List.copyOf(codings);
         codecs = Map.copyOf(codecs);
         levels = Map.copyOf(levels);
+        breach = breach == null ? BreachPolicy.NONE : breach;
         if (threshold < 0) {
             throw new IllegalArgumentException("threshold must be >= 0, was " + threshold);
         }
@@ -37,23 +39,30 @@ public record MethodPolicy(String method, List<String> codings, Map<String, Code
         variants = variants == null ? EncodedVariants.NONE : variants;
     }
 
-    /** A policy whose method does not cache. */
+    /** A policy whose method does not cache and carries no secrets. */
     public MethodPolicy(String method, List<String> codings, Map<String, Codec> codecs, Map<String, Integer> levels,
             int threshold, int oneShotLimit, int maxDeclaredLength, boolean adaptive) {
+        this(method, codings, codecs, levels, threshold, oneShotLimit, maxDeclaredLength, adaptive, BreachPolicy.NONE);
+    }
+
+    /** A policy whose method does not cache, protected by {@code breach}. */
+    public MethodPolicy(String method, List<String> codings, Map<String, Codec> codecs, Map<String, Integer> levels,
+            int threshold, int oneShotLimit, int maxDeclaredLength, boolean adaptive, BreachPolicy breach) {
         this(method, codings, codecs, levels, threshold, oneShotLimit, maxDeclaredLength, adaptive, null,
-                EncodedVariants.NONE);
+                EncodedVariants.NONE, breach);
     }
 
     /** This policy with its plans looking up {@code cache} (the binder's, at deployment). */
     public MethodPolicy withVariants(EncodedVariants cache) {
         return new MethodPolicy(method, codings, codecs, levels, threshold, oneShotLimit, maxDeclaredLength, adaptive,
-                caching, cache);
+                caching, cache, breach);
     }
 
     /** A policy without a method key, levels or adaptation (tests and fixed plans). */
     public MethodPolicy(List<String> codings, Map<String, Codec> codecs, int threshold, int oneShotLimit,
             int maxDeclaredLength) {
-        this("", codings, codecs, Map.of(), threshold, oneShotLimit, maxDeclaredLength, false);
+        this("", codings, codecs, Map.of(), threshold, oneShotLimit, maxDeclaredLength, false,
+                BreachPolicy.NONE);
     }
 
     public Codec codec(String coding) {

@@ -1,6 +1,7 @@
 package dev.restcompress.server.internal;
 
 import dev.restcompress.annotation.CacheEncoded;
+import dev.restcompress.annotation.CarriesSecrets;
 import dev.restcompress.annotation.Coding;
 import dev.restcompress.annotation.Compress;
 import dev.restcompress.annotation.DeltaDictionary;
@@ -91,7 +92,7 @@ public final class MethodPolicyResolver {
                 ? settings.oneShotLimit() : nonNegative("oneShotLimit", compress.oneShotLimit(), method);
         return new MethodPolicy(methodKey(resourceClass, method), codings, codecs, levels, threshold, oneShotLimit,
                 maxDeclaredLength, compress == null || compress.adaptive(), caching(resourceClass, method),
-                EncodedVariants.NONE);
+                EncodedVariants.NONE, BreachPolicy.of(settings.breach(), carriesSecrets(resourceClass, method)));
     }
 
     /**
@@ -113,6 +114,13 @@ public final class MethodPolicyResolver {
             return new EncodedVariants.Rules(annotation.upgrade(), annotation.privateResponses());
         }
         return mode == CacheSettings.Mode.ALL ? new EncodedVariants.Rules(true, false) : null;
+    }
+
+    /** Whether the method, else its class, is marked {@link CarriesSecrets} (independently of the other annotations). */
+    static boolean carriesSecrets(Class<?> resourceClass, Method method) {
+        return method.isAnnotationPresent(CarriesSecrets.class)
+                || (resourceClass != null ? resourceClass : method.getDeclaringClass())
+                        .isAnnotationPresent(CarriesSecrets.class);
     }
 
     /** The key statistics use for a resource method: {@code SimpleClassName#method}. */

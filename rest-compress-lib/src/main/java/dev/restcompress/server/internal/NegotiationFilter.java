@@ -23,7 +23,9 @@ import java.util.List;
  * <p>On the request: negotiates {@code Accept-Encoding} once and answers 406 when neither an offered
  * coding nor identity is acceptable (before the resource runs).
  *
- * <p>On the response: always adds {@code Vary: Accept-Encoding}; never encodes HEAD, 1xx, 204, 304,
+ * <p>On the response: always adds {@code Vary: Accept-Encoding} (and {@code Vary: Sec-Fetch-Site} on a
+ * method its {@link BreachPolicy} protects, which may send a cross-site request's body unencoded or pad
+ * one); never encodes HEAD, 1xx, 204, 304,
  * bodies that already have a {@code Content-Encoding}, already-compressed media types, or a partial
  * response ({@code 206}, {@code Content-Range}: a range of the application's bytes under its own
  * tag, which a client can never splice into a coded body, whose tag differs); answers 304 when
@@ -105,7 +107,11 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         MultivaluedMap<String, Object> headers = response.getHeaders();
-        addVary(headers);
+        addVary(headers, HttpHeaders.ACCEPT_ENCODING);
+        BreachPolicy breach = policy.breach();
+        if (breach.protects()) {
+            addVary(headers, BreachPolicy.SEC_FETCH_SITE); // caches must not hand one site's variant to another
+        }
         if (dictionaries != null) {
             dictionaries.decorate(request, response);
         }
@@ -134,6 +140,11 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
         boolean streaming = response.getEntity() instanceof StreamingOutput
                 || MediaType.SERVER_SENT_EVENTS_TYPE.isCompatible(response.getMediaType());
         EncodingPlan plan = encodes ? plan(request, negotiation, dictionaryCodec, streaming) : null;
+        BreachPolicy.Decision breachDecision = plan == null ? BreachPolicy.Decision.ENCODE
+                : breach.decide(request.getHeaderString(BreachPolicy.SEC_FETCH_SITE), plan.codec().coding(), streaming);
+        if (breachDecision == BreachPolicy.Decision.IDENTITY) {
+            plan = null; // the body goes out as the application wrote it, under its own tag (also in a 304)
+        }
         if (status == 200 && notModified(request, headers, plan)) {
             response.setStatus(304);
             response.setEntity(null);
@@ -142,6 +153,9 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
         }
         if (plan != null) {
             request.setProperty(RequestProperties.RESPONSE_CODING, plan);
+            if (breachDecision == BreachPolicy.Decision.PAD) {
+                request.setProperty(RequestProperties.PADDING, breach.paddingLength());
+            }
         }
     }
 
@@ -185,18 +199,18 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
         }
     }
 
-    private static void addVary(MultivaluedMap<String, Object> headers) {
+    private static void addVary(MultivaluedMap<String, Object> headers, String name) {
         List<Object> vary = headers.get(HttpHeaders.VARY);
         if (vary != null) {
             for (Object v : vary) {
                 for (String part : v.toString().split(",")) {
                     String p = part.trim();
-                    if (p.equals("*") || p.equalsIgnoreCase(HttpHeaders.ACCEPT_ENCODING)) {
+                    if (p.equals("*") || p.equalsIgnoreCase(name)) {
                         return;
                     }
                 }
             }
         }
-        headers.add(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
+        headers.add(HttpHeaders.VARY, name);
     }
 }

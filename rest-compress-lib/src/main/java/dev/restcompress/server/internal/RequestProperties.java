@@ -11,6 +11,11 @@ public final class RequestProperties {
      * replaces it with the {@link EncodingPlan} once it decided to encode; the encoder takes it.
      */
     public static final String RESPONSE_CODING = "dev.restcompress.server.ResponseCoding";
+    /**
+     * The random padding, in bytes, of an encoded response of a BREACH-protected method
+     * ({@link BreachPolicy}); absent when the response is not padded.
+     */
+    public static final String PADDING = "dev.restcompress.server.Padding";
     /** The dictionary codec chosen for the response (RFC 9842). */
     public static final String DICTIONARY_CODEC = "dev.restcompress.server.DictionaryCodec";
     /** The response body is to be kept as the next delta dictionary version. */

@@ -31,6 +31,10 @@ public final class ResponseEncodingInterceptor implements WriterInterceptor {
         }
         // Exactly once per response, even if the container writes through us again.
         context.removeProperty(RequestProperties.RESPONSE_CODING);
+        Object padding = context.getProperty(RequestProperties.PADDING);
+        if (padding != null) {
+            context.removeProperty(RequestProperties.PADDING);
+        }
         if (plan.identityAcceptable() && certainlyBelow(context, plan.threshold())) {
             // What EncodingOutputStream would do with it (send the writer's bytes unchanged), without
             // buffering: no stream, no pooled buffer, no copy for the many small responses.
@@ -39,7 +43,7 @@ public final class ResponseEncodingInterceptor implements WriterInterceptor {
         }
         OutputStream original = context.getOutputStream();
         EncodingOutputStream encoding = new EncodingOutputStream(original, plan, context.getHeaders(), pool,
-                counters);
+                counters, padding instanceof Integer p ? p : -1);
         context.setOutputStream(encoding);
         try {
             context.proceed();

@@ -1,0 +1,74 @@
+package dev.restcompress.contract;
+
+import static dev.restcompress.contract.Wire.gunzip;
+import static dev.restcompress.contract.Wire.header;
+import static dev.restcompress.contract.Wire.tokens;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.restcompress.contract.app.Payloads;
+import java.net.http.HttpResponse;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * BREACH on the wire, with the default {@code rest-compress.breach.protect=marked}: a method marked
+ * {@code @CarriesSecrets} answers a cross-site request ({@code Sec-Fetch-Site: cross-site}) unencoded,
+ * a same-origin one compressed, one without fetch metadata compressed with random padding (so two
+ * identical requests get different lengths, both decoding to the same body), and every answer varies
+ * on {@code Sec-Fetch-Site}. The attack itself runs in the library's BreachAttackTest.
+ * Part of {@link HttpContract}, which every runtime's contract test extends. Bounded in time.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+public interface BreachContract extends ContractPart {
+    /** The marked method's body size: well above the threshold. */
+    int BREACH_SIZE = 20_000;
+
+    private void assertVariesOnFetchSite(HttpResponse<?> r) {
+        assertVary(r);
+        assertTrue(tokens(r, "Vary").contains("sec-fetch-site"),
+                "Vary must name Sec-Fetch-Site, was " + r.headers().allValues("Vary"));
+    }
+
+    @Test
+    default void markedMethodAnswersCrossSiteRequestsUnencoded() throws Exception {
+        HttpResponse<byte[]> r = wire().get("contract/breach/secret?size=" + BREACH_SIZE, "gzip",
+                "Sec-Fetch-Site", "cross-site");
+        assertEquals(200, r.statusCode());
+        assertNull(header(r, "Content-Encoding"), "a cross-site request must not get a compressed secret");
+        assertVariesOnFetchSite(r);
+        assertArrayEquals(Payloads.text(BREACH_SIZE, 0), r.body());
+    }
+
+    @Test
+    default void markedMethodCompressesSameOriginRequests() throws Exception {
+        HttpResponse<byte[]> r = wire().get("contract/breach/secret?size=" + BREACH_SIZE, "gzip",
+                "Sec-Fetch-Site", "same-origin");
+        assertEquals(200, r.statusCode());
+        assertEquals("gzip", header(r, "Content-Encoding"));
+        assertVariesOnFetchSite(r);
+        assertExactLength(r);
+        assertArrayEquals(Payloads.text(BREACH_SIZE, 0), gunzip(r.body()));
+    }
+
+    /** Four identical requests: all the same length has probability 257^-3 with padding, 1 without. */
+    @Test
+    default void markedMethodPadsRequestsWithoutFetchMetadata() throws Exception {
+        Set<Integer> lengths = new HashSet<>();
+        for (int i = 0; i < 4; i++) {
+            HttpResponse<byte[]> r = wire().get("contract/breach/secret?size=" + BREACH_SIZE, "gzip");
+            assertEquals(200, r.statusCode());
+            assertEquals("gzip", header(r, "Content-Encoding"));
+            assertVariesOnFetchSite(r);
+            assertExactLength(r);
+            assertArrayEquals(Payloads.text(BREACH_SIZE, 0), gunzip(r.body()), "padding must be skipped");
+            lengths.add(r.body().length);
+        }
+        assertTrue(lengths.size() > 1, "identical requests must get different lengths, got " + lengths);
+    }
+}
