@@ -1,7 +1,7 @@
 package dev.restcompress.server.internal;
 
+import dev.restcompress.server.internal.breach.BreachPolicy;
 import dev.restcompress.annotation.CacheEncoded;
-import dev.restcompress.annotation.CarriesSecrets;
 import dev.restcompress.annotation.Coding;
 import dev.restcompress.annotation.Compress;
 import dev.restcompress.annotation.DeltaDictionary;
@@ -92,7 +92,7 @@ public final class MethodPolicyResolver {
                 ? settings.oneShotLimit() : nonNegative("oneShotLimit", compress.oneShotLimit(), method);
         return new MethodPolicy(methodKey(resourceClass, method), codings, codecs, levels, threshold, oneShotLimit,
                 maxDeclaredLength, compress == null || compress.adaptive(), caching(resourceClass, method),
-                EncodedVariants.NONE, BreachPolicy.of(settings.breach(), carriesSecrets(resourceClass, method)));
+                EncodedVariants.NONE, BreachPolicy.of(settings.breach(), BreachPolicy.marked(resourceClass, method)));
     }
 
     /**
@@ -114,13 +114,6 @@ public final class MethodPolicyResolver {
             return new EncodedVariants.Rules(annotation.upgrade(), annotation.privateResponses());
         }
         return mode == CacheSettings.Mode.ALL ? new EncodedVariants.Rules(true, false) : null;
-    }
-
-    /** Whether the method, else its class, is marked {@link CarriesSecrets} (independently of the other annotations). */
-    static boolean carriesSecrets(Class<?> resourceClass, Method method) {
-        return method.isAnnotationPresent(CarriesSecrets.class)
-                || (resourceClass != null ? resourceClass : method.getDeclaringClass())
-                        .isAnnotationPresent(CarriesSecrets.class);
     }
 
     /** The key statistics use for a resource method: {@code SimpleClassName#method}. */

@@ -1,5 +1,6 @@
 package dev.restcompress.server.internal;
 
+import dev.restcompress.server.internal.breach.BreachPolicy;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodingProvider;
 import dev.restcompress.codec.CodingProviders;

@@ -1,7 +1,9 @@
-package dev.restcompress.server.internal;
+package dev.restcompress.server.internal.breach;
 
+import dev.restcompress.annotation.CarriesSecrets;
 import dev.restcompress.codec.LengthPadding;
 import dev.restcompress.config.BreachSettings;
+import java.lang.reflect.Method;
 import java.security.SecureRandom;
 import java.util.Locale;
 
@@ -40,6 +42,16 @@ public final class BreachPolicy {
     BreachPolicy(boolean protects, int maxPadding) {
         this.protects = protects;
         this.maxPadding = maxPadding;
+    }
+
+    /**
+     * Whether the resource method, else its class ({@code resourceClass}, or the method's declaring class
+     * when null), is marked {@link CarriesSecrets}, independently of the other annotations.
+     */
+    public static boolean marked(Class<?> resourceClass, Method method) {
+        return method.isAnnotationPresent(CarriesSecrets.class)
+                || (resourceClass != null ? resourceClass : method.getDeclaringClass())
+                        .isAnnotationPresent(CarriesSecrets.class);
     }
 
     /** The policy of a method, {@code marked} when it (or its class) is annotated {@code @CarriesSecrets}. */

@@ -1,4 +1,4 @@
-package dev.restcompress.server.internal;
+package dev.restcompress.server.internal.breach;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,7 +10,7 @@ import dev.restcompress.annotation.CarriesSecrets;
 import dev.restcompress.annotation.Compress;
 import dev.restcompress.config.BreachSettings;
 import dev.restcompress.config.CompressionSettings;
-import dev.restcompress.server.internal.BreachPolicy.Decision;
+import dev.restcompress.server.internal.breach.BreachPolicy.Decision;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -110,8 +110,8 @@ class BreachPolicyTest {
 
     @Test
     void theMarkIsReadFromTheMethodOrItsClass() throws Exception {
-        assertTrue(MethodPolicyResolver.carriesSecrets(BreachPolicyTest.class, BreachPolicyTest.class.getMethod("marked")));
-        assertFalse(MethodPolicyResolver.carriesSecrets(BreachPolicyTest.class, BreachPolicyTest.class.getMethod("unmarked")));
-        assertTrue(MethodPolicyResolver.carriesSecrets(MarkedClass.class, MarkedClass.class.getMethod("method")));
+        assertTrue(BreachPolicy.marked(BreachPolicyTest.class, BreachPolicyTest.class.getMethod("marked")));
+        assertFalse(BreachPolicy.marked(BreachPolicyTest.class, BreachPolicyTest.class.getMethod("unmarked")));
+        assertTrue(BreachPolicy.marked(MarkedClass.class, MarkedClass.class.getMethod("method")));
     }
 }
