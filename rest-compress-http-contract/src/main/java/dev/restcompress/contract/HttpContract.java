@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Timeout;
  * with an exact {@code Content-Length}, threshold, {@code Vary}, ETags of encoded variants),
  * {@link StreamingContract} (flushes that reach the client), {@link RequestDecodingContract} (400, 413
  * including bombs, 415, each rejection logged in one line without a stack trace),
- * {@link DictionaryContract} (RFC 9842) and {@link AdaptiveContract} (levels under pressure). A new
+ * {@link DictionaryContract} (RFC 9842), {@link AdaptiveContract} (levels under pressure) and
+ * {@link EmptyCodedBodyContract} (an empty coded body is a 400, sized or chunked). A new
  * part is an interface extending {@link ContractPart}, added to the list below.
  *
  * <p>The server must run with {@code rest-compress.max-decoded-size} = {@value #MAX_DECODED_SIZE},
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 public abstract class HttpContract implements NegotiationContract, ResponseEncodingContract, StreamingContract,
-        RequestDecodingContract, DictionaryContract, AdaptiveContract {
+        RequestDecodingContract, DictionaryContract, AdaptiveContract, EmptyCodedBodyContract {
 
     /** Where {@link ContractResource} ({@code contract/...}) is served. */
     protected abstract URI baseUri();
