@@ -59,6 +59,15 @@ class LiveDecoderBoundTest {
             Map.of(CompressionSettings.MAX_LIVE_DECODERS, BOUND));
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     static final CodecRegistry CODECS = CodecRegistry.defaults();
+    /** The running test's release latch: a failed test still lets its holders finish (and close). */
+    static volatile CountDownLatch current;
+
+    @org.junit.jupiter.api.AfterEach
+    void releaseHolders() {
+        if (current != null) {
+            current.countDown();
+        }
+    }
 
     @Test
     void slowUploadsBeyondTheBoundGet503AndEverythingElseIsServed() throws Exception {
@@ -69,8 +78,26 @@ class LiveDecoderBoundTest {
             coded.put(c, compress(c, plain));
         }
         long rssBefore = rssKiB();
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger("dev.restcompress");
+        ConcurrentLinkedQueue<java.util.logging.LogRecord> records = new ConcurrentLinkedQueue<>();
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                records.add(r);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        log.addHandler(capture);
         AtomicLong maxLive = new AtomicLong();
         CountDownLatch release = new CountDownLatch(1);
+        current = release;
         AtomicInteger refused = new AtomicInteger();
         ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
         List<Upload> uploads = new ArrayList<>();
@@ -98,6 +125,13 @@ class LiveDecoderBoundTest {
                 + " live decoders and %d refused%n", BOUND, SLOW, rssBefore, rssHeld, liveDecoders(codings), refused.get());
         assertTrue(failures.isEmpty(), "failed uploads: " + failures);
         assertEquals(SLOW - BOUND, refused.get(), "uploads refused with 503 + Retry-After (the rest hold a slot)");
+        log.removeHandler(capture);
+        // One line per refusal, none with a stack trace or louder than INFO: any client can provoke it.
+        List<java.util.logging.LogRecord> busy = records.stream()
+                .filter(r -> java.text.MessageFormat.format(r.getMessage(), r.getParameters()).contains("503")).toList();
+        assertEquals(SLOW - BOUND, busy.size(), "log lines about a 503");
+        assertTrue(records.stream().noneMatch(r -> r.getThrown() != null
+                || r.getLevel().intValue() > java.util.logging.Level.INFO.intValue()), "no stack trace, no warning");
         // Every other request is served while the bound is reached: GETs, and small sized uploads that
         // decode in one call without a slot.
         byte[] small = TestResource.payload(2_000);
@@ -136,6 +170,7 @@ class LiveDecoderBoundTest {
         List<String> codings = SERVER.registry().codings();
         byte[] plain = words(300_000);
         CountDownLatch release = new CountDownLatch(1);
+        current = release;
         AtomicInteger refused = new AtomicInteger();
         ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
