@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Timeout;
  * including bombs, 415, each rejection logged in one line without a stack trace),
  * {@link DictionaryContract} (RFC 9842), {@link AdaptiveContract} (levels under pressure) and
  * {@link ValidatorContract} (a strong ETag per variant, 304 across variants, ranges),
- * {@link CacheContract} (the cache of encoded variants) and {@link BreachContract} (methods carrying
- * secrets). A new
+ * {@link CacheContract} (the cache of encoded variants), {@link BreachContract} (methods carrying
+ * secrets) and {@link EmptyCodedBodyContract} (an empty coded body is a 400, sized or chunked). A new
  * part is an interface extending {@link ContractPart}, added to the list below.
  *
  * <p>The server must run with {@code rest-compress.max-decoded-size} = {@value #MAX_DECODED_SIZE},
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 public abstract class HttpContract implements NegotiationContract, ResponseEncodingContract, StreamingContract,
         RequestDecodingContract, DictionaryContract, AdaptiveContract, ValidatorContract, CacheContract,
-        BreachContract {
+        BreachContract, EmptyCodedBodyContract {
 
     /** Where {@link ContractResource} ({@code contract/...}) is served. */
     protected abstract URI baseUri();

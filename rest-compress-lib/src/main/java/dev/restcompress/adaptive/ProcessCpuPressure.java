@@ -7,8 +7,9 @@ import javax.management.ObjectName;
 
 /**
  * The default pressure signal: the CPU time this process used since the previous sample, divided by
- * the wall time elapsed times the processors available to the JVM (which honours container CPU
- * quotas). 1.0 means every available core was busy in this process for the whole period.
+ * the wall time elapsed times the processors available to the JVM at that sample (which honours
+ * container CPU quotas and the CPU affinity, both read again at every sample: the budget may change
+ * while the server runs). 1.0 means every available core was busy in this process for the whole period.
  *
  * <p>Why this signal: it is what compression competes for, it costs one call per sample (the
  * process CPU clock, no per-request work), and unlike the operating system's load average or
@@ -55,6 +56,11 @@ public final class ProcessCpuPressure implements PressureSource {
     @Override
     public double sample() {
         return period.next(processCpuNanos()) ? load(period.grew, period.wall, period.processors) : Double.NaN;
+    }
+
+    /** The processors the last period was divided by (for tests and diagnostics). */
+    int processors() {
+        return period.processors;
     }
 
     /** CPU nanoseconds over the capacity of {@code processors} cores for {@code wallNanos}, in [0, 1]. */

@@ -31,6 +31,11 @@ import java.util.function.Function;
  *       compressed in one shot; larger ones stream</td></tr>
  *   <tr><td>{@value #MAX_DECODED_SIZE}</td><td>10485760</td><td>most bytes a compressed body may
  *       decode to (413 on the server beyond it)</td></tr>
+ *   <tr><td>{@value #MAX_LIVE_DECODERS}</td><td>256</td><td>server: most streaming request-body decoders
+ *       open at once (one per coding of a body; sized bodies up to 256 KiB decode in one call and take
+ *       none); a body beyond it is answered 503 with {@code Retry-After}. Worst-case native state per
+ *       decoder is the coding's window (zstd 8 MiB, br 16 MiB, gzip 32 KiB, lzf 128 KiB), typically
+ *       about 150 KiB</td></tr>
  *   <tr><td>{@value #PREFERENCE}</td><td>zstd,lzf,br,gzip</td><td>server preference among codings
  *       of equal client weight (measured order, docs/codings.md)</td></tr>
  *   <tr><td>{@code rest-compress.<coding>.level}</td><td>per coding</td><td>one-shot level of a
@@ -54,16 +59,25 @@ public final class CompressionSettings {
     public static final String THRESHOLD = PREFIX + "threshold";
     public static final String ONE_SHOT_LIMIT = PREFIX + "one-shot-limit";
     public static final String MAX_DECODED_SIZE = PREFIX + "max-decoded-size";
+    public static final String MAX_LIVE_DECODERS = PREFIX + "max-live-decoders";
     public static final String PREFERENCE = PREFIX + "preference";
     public static final String REQUEST_DECODING = PREFIX + "request-decoding";
     public static final String CLIENT_REQUEST_CODING = PREFIX + "client.request-coding";
     public static final String CLIENT_ACCEPT_ENCODING = PREFIX + "client.accept-encoding";
 
+    /**
+     * Above the request threads most containers run (Undertow 8 per core, Jetty and Tomcat 200), so
+     * ordinary uploads never meet it; it bites when bodies pile up beyond the threads (async readers,
+     * virtual threads) or a client holds many slow uploads open. 256 typical zstd decoders hold about
+     * 40 MB of native memory.
+     */
+    static final int DEFAULT_MAX_LIVE_DECODERS = 256;
     static final List<String> DEFAULT_PREFERENCE = List.of("zstd", "lzf", "br", "gzip");
 
     private final int threshold;
     private final int oneShotLimit;
     private final long maxDecodedSize;
+    private final int maxLiveDecoders;
     private final List<String> preference;
     private final boolean decodeAllRequests;
     /** Coding to {one-shot level, streaming level}, for every known coding that has levels. */
@@ -78,6 +92,7 @@ public final class CompressionSettings {
         threshold = intValue(lookup, THRESHOLD, 1024, 0, Integer.MAX_VALUE);
         oneShotLimit = intValue(lookup, ONE_SHOT_LIMIT, 4 * 1024 * 1024, 0, 1 << 30);
         maxDecodedSize = longValue(lookup, MAX_DECODED_SIZE, 10L * 1024 * 1024, 0, Long.MAX_VALUE);
+        maxLiveDecoders = intValue(lookup, MAX_LIVE_DECODERS, DEFAULT_MAX_LIVE_DECODERS, 1, 1_000_000);
         preference = tokens(lookup, PREFERENCE, DEFAULT_PREFERENCE);
         decodeAllRequests = requestDecoding(lookup.apply(REQUEST_DECODING));
         for (String coding : preference) {
@@ -225,6 +240,11 @@ public final class CompressionSettings {
         return preference;
     }
 
+    /** Server: most streaming request-body decoders open at once ({@value #MAX_LIVE_DECODERS}). */
+    public int maxLiveDecoders() {
+        return maxLiveDecoders;
+    }
+
     /**
      * Whether the server decodes compressed request bodies on every resource method
      * ({@code rest-compress.request-decoding=all}), not only on annotated ones.
@@ -273,7 +293,8 @@ public final class CompressionSettings {
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("threshold " + threshold + " B, one-shot limit " + oneShotLimit
-                + " B, max decoded size " + maxDecodedSize + " B, preference " + String.join(",", preference)
+                + " B, max decoded size " + maxDecodedSize + " B, max live decoders " + maxLiveDecoders
+                + ", preference " + String.join(",", preference)
                 + ", request decoding " + (decodeAllRequests ? "all" : "annotated") + ", " + cache);
         levels.forEach((c, l) -> sb.append(", ").append(c).append(" level ").append(l[0]).append('/').append(l[1]));
         return sb.append(" (one-shot/streaming)").toString();
@@ -354,7 +375,7 @@ public final class CompressionSettings {
 
     /** For diagnostics: every key this class reads. */
     public static List<String> keys() {
-        List<String> keys = new ArrayList<>(List.of(THRESHOLD, ONE_SHOT_LIMIT, MAX_DECODED_SIZE, PREFERENCE,
+        List<String> keys = new ArrayList<>(List.of(THRESHOLD, ONE_SHOT_LIMIT, MAX_DECODED_SIZE, MAX_LIVE_DECODERS, PREFERENCE,
                 REQUEST_DECODING, CLIENT_REQUEST_CODING, CLIENT_ACCEPT_ENCODING));
         keys.addAll(DictionarySettings.KEYS);
         keys.addAll(CacheSettings.KEYS);

@@ -88,26 +88,69 @@ public final class ContentCodings {
         if (applied.isEmpty()) {
             return body;
         }
-        InputStream in = body;
+        return chain(body, limit, null);
+    }
+
+    /**
+     * As {@link #decode(InputStream, long)}, holding one of {@code slots} per coding until the result
+     * is closed (or reclaimed).
+     *
+     * @throws DecodersBusyException if {@code slots} has not that many free: nothing was opened
+     */
+    public InputStream decode(InputStream body, long limit, DecoderSlots slots) throws DecodersBusyException {
+        if (applied.isEmpty()) {
+            return body;
+        }
+        if (!slots.tryAcquire(applied.size())) {
+            throw new DecodersBusyException(slots.limit());
+        }
+        try {
+            return chain(body, limit, slots);
+        } catch (RuntimeException | Error e) {
+            slots.release(applied.size());
+            throw e;
+        }
+    }
+
+    private InputStream chain(InputStream body, long limit, DecoderSlots slots) {
+        // The last coding applied is the first undone: its decoder reads the body.
+        InputStream in = new NonEmptyBody(body, applied.get(applied.size() - 1).coding());
         List<String> tokens = new ArrayList<>(applied.size());
         for (int i = applied.size() - 1; i >= 0; i--) {
             in = applied.get(i).decompressingStream(in, limit);
             tokens.add(applied.get(i).coding());
         }
-        return new TrackedDecoderStream(in, counters, tokens);
+        return new TrackedDecoderStream(in, counters, tokens, slots);
     }
 
     /**
      * The decoded form of a body of {@code length} bytes (-1: unknown), the one way server and client
      * decode: a body of one coding with a known length up to {@value #IN_MEMORY_BODY_LIMIT} bytes is
      * read whole now and decoded in one codec call; anything else (larger, unsized, stacked, or a body
-     * that disagrees with its length) streams through {@link #decode}, lazily.
+     * that disagrees with its length) streams through {@link #decode}, lazily. An empty body is
+     * malformed in every coding, sized or not (no coding's stream is zero bytes long).
      *
      * @throws DecompressionException from the one-call path (the streaming path throws while read)
      * @throws IOException if reading the body fails
      */
     public InputStream decodeBody(InputStream body, long length, long limit) throws IOException {
-        if (applied.size() == 1 && length >= 0 && length <= IN_MEMORY_BODY_LIMIT) {
+        return decodeBody(body, length, limit, DecoderSlots.UNBOUNDED);
+    }
+
+    /**
+     * As {@link #decodeBody(InputStream, long, long)}; a body that streams holds one of {@code slots}
+     * per coding until the result is closed. A body decoded in one call takes none.
+     *
+     * @throws DecodersBusyException if the body would stream and {@code slots} has none free
+     */
+    public InputStream decodeBody(InputStream body, long length, long limit, DecoderSlots slots) throws IOException {
+        if (applied.isEmpty()) {
+            return body;
+        }
+        if (length == 0) {
+            throw NonEmptyBody.empty(applied.get(applied.size() - 1).coding());
+        }
+        if (applied.size() == 1 && length > 0 && length <= IN_MEMORY_BODY_LIMIT) {
             byte[] compressed = body.readNBytes((int) length + 1);
             if (compressed.length == length) {
                 return new java.io.ByteArrayInputStream(decodeInMemory(compressed, limit));
@@ -115,7 +158,7 @@ public final class ContentCodings {
             // The body disagrees with its Content-Length: let the streaming decoder judge all of it.
             body = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(compressed), body);
         }
-        return decode(body, limit);
+        return decode(body, limit, slots);
     }
 
     /**
@@ -144,6 +187,53 @@ public final class ContentCodings {
                 }
                 out = new byte[(int) Math.min(cap, 2L * out.length)];
             }
+        }
+    }
+
+    /**
+     * The coded body as read by the first decoder: its end before any byte is malformed input in
+     * every coding (lzf and zstd streams would otherwise decode it as an empty body, while gzip and
+     * brotli refuse it), so sized and unsized empty bodies get the same answer.
+     */
+    static final class NonEmptyBody extends java.io.FilterInputStream {
+        private final String coding;
+        private boolean seen;
+
+        NonEmptyBody(InputStream in, String coding) {
+            super(in);
+            this.coding = coding;
+        }
+
+        static MalformedInputException empty(String coding) {
+            return new MalformedInputException(coding, 0, new java.io.EOFException("empty body"));
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = in.read();
+            return b < 0 ? end() : seen(b);
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n < 0) {
+                return end();
+            }
+            seen |= n > 0;
+            return n;
+        }
+
+        private int seen(int b) {
+            seen = true;
+            return b;
+        }
+
+        private int end() throws MalformedInputException {
+            if (!seen) {
+                throw empty(coding);
+            }
+            return -1;
         }
     }
 

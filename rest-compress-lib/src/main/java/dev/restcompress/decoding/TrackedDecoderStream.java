@@ -13,6 +13,11 @@ import java.util.Objects;
  * to hold native or pooled state (the first read: the codecs open their decoders lazily, so a body
  * nobody reads costs and counts nothing), and frees it exactly once on {@link #close()}.
  *
+ * <p>A read that fails frees the chain at once: it can never be read again.
+ *
+ * <p>A stream built with {@link DecoderSlots} holds its slots from construction and gives them back
+ * exactly once when the chain is freed, read or not.
+ *
  * <p>If the owner drops it unclosed, a {@link Cleaner} closes the chain when the stream becomes
  * unreachable and counts it as <em>reclaimed</em>: a safety net that keeps native memory from growing
  * without bound, never the plan (tests assert that nothing is reclaimed). Not thread-safe, like any
@@ -24,8 +29,9 @@ public final class TrackedDecoderStream extends InputStream {
     private final InputStream decoder;
     private final StreamCounters counters;
     private final List<String> codings;
-    private Release release;
+    private final Release release;
     private Cleaner.Cleanable cleanable;
+    private boolean started;
     private boolean closed;
 
     /**
@@ -34,9 +40,22 @@ public final class TrackedDecoderStream extends InputStream {
      * @param codings the codings the chain undoes, each counted once
      */
     public TrackedDecoderStream(InputStream decoder, StreamCounters counters, List<String> codings) {
+        this(decoder, counters, codings, null);
+    }
+
+    /**
+     * As above, holding one slot of {@code slots} per coding, taken by the caller ({@code null}: none);
+     * they are given back when the chain is freed, whether it was read or not.
+     */
+    TrackedDecoderStream(InputStream decoder, StreamCounters counters, List<String> codings, DecoderSlots slots) {
         this.decoder = Objects.requireNonNull(decoder, "decoder");
         this.counters = Objects.requireNonNull(counters, "counters");
         this.codings = List.copyOf(codings);
+        this.release = new Release(decoder, counters, this.codings, slots);
+        if (slots != null) {
+            // A slot is held from now on, so the safety net must stand from now on too.
+            cleanable = CLEANER.register(this, release);
+        }
     }
 
     @Override
@@ -44,6 +63,10 @@ public final class TrackedDecoderStream extends InputStream {
         start();
         try {
             return decoder.read();
+        } catch (IOException e) {
+            throw failed(e);
+        } catch (RuntimeException e) {
+            throw failed(e);
         } finally {
             Reference.reachabilityFence(this); // the cleaner must not free the chain mid-read
         }
@@ -54,6 +77,10 @@ public final class TrackedDecoderStream extends InputStream {
         start();
         try {
             return decoder.read(b, off, len);
+        } catch (IOException e) {
+            throw failed(e);
+        } catch (RuntimeException e) {
+            throw failed(e);
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -68,13 +95,31 @@ public final class TrackedDecoderStream extends InputStream {
         if (closed) {
             throw new IOException("stream closed");
         }
-        if (release == null) {
+        if (!started) {
+            started = true;
             for (String c : codings) {
                 counters.opened(StreamCounters.Kind.DECODER, c);
             }
-            release = new Release(decoder, counters, codings);
-            cleanable = CLEANER.register(this, release);
+            release.started = true;
+            if (cleanable == null) {
+                cleanable = CLEANER.register(this, release);
+            }
         }
+    }
+
+    /**
+     * A read failed (corrupt data, over the limit, or the client hung up): the chain can never be read
+     * again, so it is freed now, not when the owner gets round to closing it. A runtime that answers
+     * the failure itself may never run the code that would close it, and its native state and slot
+     * must not wait for the garbage collector.
+     */
+    private <E extends Exception> E failed(E e) {
+        try {
+            close();
+        } catch (IOException | RuntimeException suppressed) {
+            e.addSuppressed(suppressed);
+        }
+        return e;
     }
 
     /** Frees the decoder chain (and closes the body it reads). Idempotent. */
@@ -84,8 +129,8 @@ public final class TrackedDecoderStream extends InputStream {
             return;
         }
         closed = true;
-        if (release == null) {
-            decoder.close(); // never read: no decoder was opened, nothing to count
+        if (cleanable == null) {
+            decoder.close(); // never read and no slot held: no decoder was opened, nothing to count
             return;
         }
         release.byOwner = true;
@@ -105,21 +150,32 @@ public final class TrackedDecoderStream extends InputStream {
         private final InputStream decoder;
         private final StreamCounters counters;
         private final List<String> codings;
+        private final DecoderSlots slots;
         volatile boolean byOwner;
+        /** Whether the chain was read, so its decoders were counted as opened. */
+        volatile boolean started;
         IOException failure;
 
-        Release(InputStream decoder, StreamCounters counters, List<String> codings) {
+        Release(InputStream decoder, StreamCounters counters, List<String> codings, DecoderSlots slots) {
             this.decoder = decoder;
             this.counters = counters;
             this.codings = codings;
+            this.slots = slots;
         }
 
         @Override
         public void run() {
             try {
                 decoder.close();
-            } catch (IOException e) {
-                failure = e;
+            } catch (IOException | RuntimeException e) {
+                failure = e instanceof IOException io ? io : new IOException(e);
+            } finally {
+                if (slots != null) {
+                    slots.release(codings.size()); // every path gives the slots back, a failing close too
+                }
+            }
+            if (!started) {
+                return; // never read: no decoder was opened, nothing to count
             }
             for (String c : codings) {
                 if (byOwner) {

@@ -42,4 +42,13 @@ class MisconfigurationTest {
                 () -> of(Map.of("rest-compress.zstd.level", 23)));
         assertEquals("rest-compress.zstd.level must be from 1 to 22, was 23", e.getMessage());
     }
+
+    @Test
+    void theLiveDecoderBoundIsAtLeastOne() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> of(Map.of(CompressionSettings.MAX_LIVE_DECODERS, 0)));
+        assertEquals("rest-compress.max-live-decoders must be from 1 to 1000000, was 0", e.getMessage());
+        assertEquals(3, of(Map.of(CompressionSettings.MAX_LIVE_DECODERS, "3")).maxLiveDecoders());
+        assertEquals(256, of(Map.of()).maxLiveDecoders(), "the documented default");
+    }
 }

@@ -136,6 +136,7 @@ class SettingsDocumentationTest {
         m.put(CompressionSettings.THRESHOLD, Integer.toString(s.threshold()));
         m.put(CompressionSettings.ONE_SHOT_LIMIT, Integer.toString(s.oneShotLimit()));
         m.put(CompressionSettings.MAX_DECODED_SIZE, Long.toString(s.maxDecodedSize()));
+        m.put(CompressionSettings.MAX_LIVE_DECODERS, Integer.toString(s.maxLiveDecoders()));
         m.put(CompressionSettings.PREFERENCE, String.join(",", s.preference()));
         m.put(CompressionSettings.REQUEST_DECODING, s.decodeAllRequests() ? "all" : "annotated");
         for (CodingProvider p : CodingProviders.all()) {

@@ -122,6 +122,23 @@ class DecoderLifecycleTest {
         assertEquals(codings().size(), opened, "streaming decoders opened");
     }
 
+    /**
+     * No coding's stream is zero bytes long, so an empty coded body is a 400 in every coding, sized
+     * (judged in one call) or chunked (judged by the streaming decoder: lzf and zstd used to decode it
+     * as an empty body), whether the reader or the resource reads it; a decoder opened for it is closed.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"bytes", "stream"})
+    void anEmptyCodedBodyIs400SizedOrChunkedInEveryCoding(String path) throws Exception {
+        for (String coding : codings()) {
+            HttpResponse<String> sized = post(path, coding, new byte[0]);
+            assertEquals(400, sized.statusCode(), coding + " sized: " + sized.body());
+            HttpResponse<String> chunked = postChunked(path, coding, new byte[0]);
+            assertEquals(400, chunked.statusCode(), coding + " chunked: " + chunked.body());
+            assertTrue(chunked.body().contains("malformed " + coding), coding + ": " + chunked.body());
+        }
+    }
+
     @Test
     void aResourceThatNeverReadsTheStreamOpensNothing() throws Exception {
         assertEquals(0, postInEveryCoding("stream-unread", 200, "ignored"));

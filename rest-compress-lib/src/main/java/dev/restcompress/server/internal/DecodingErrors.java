@@ -2,6 +2,7 @@ package dev.restcompress.server.internal;
 
 import dev.restcompress.codec.DecompressedSizeLimitException;
 import dev.restcompress.codec.DecompressionException;
+import dev.restcompress.decoding.DecodersBusyException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -12,7 +13,8 @@ import java.util.List;
 
 /**
  * The one place where request-body decoding failures become HTTP answers: over the limit 413, corrupt
- * or truncated 400, unknown coding 415 (with {@code Accept-Encoding} naming what the server takes).
+ * or truncated 400, unknown coding 415 (with {@code Accept-Encoding} naming what the server takes),
+ * no free decoder slot 503 (with {@code Retry-After}).
  * Each is logged in one line without a stack trace: the input came from a client. Its two exception
  * mappers answer failures that escape a resource method the same way. Stateless.
  */
@@ -31,6 +33,20 @@ public final class DecodingErrors {
 
     public static WebApplicationException toException(DecompressionException e) {
         return new RejectedBodyException(e, toResponse(e));
+    }
+
+    /** Seconds a client refused for want of a decoder slot is asked to wait: slow uploads end or time out. */
+    static final int RETRY_AFTER_SECONDS = 1;
+
+    /** 503 with {@code Retry-After}: as many request bodies as the bound allows are being decoded. */
+    public static WebApplicationException busy(DecodersBusyException e) {
+        LOG.log(System.Logger.Level.INFO, "rejected request body: 503 {0}", e.getMessage());
+        Response r = Response.status(Response.Status.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
+                .type(MediaType.TEXT_PLAIN_TYPE)
+                .entity("Request body refused: " + e.getMessage() + "; retry later\n")
+                .build();
+        return new RejectedBodyException(null, r);
     }
 
     public static WebApplicationException unsupportedCoding(String coding, List<String> supported) {

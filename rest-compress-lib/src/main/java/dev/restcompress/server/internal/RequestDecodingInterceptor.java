@@ -1,6 +1,8 @@
 package dev.restcompress.server.internal;
 
 import dev.restcompress.decoding.ContentCodings;
+import dev.restcompress.decoding.DecoderSlots;
+import dev.restcompress.decoding.DecodersBusyException;
 import dev.restcompress.decoding.UpstreamDecodedBody;
 import dev.restcompress.decoding.WitnessedBody;
 import dev.restcompress.codec.CodecRegistry;
@@ -22,24 +24,32 @@ import java.io.InputStream;
  *
  * <p>The decoders hold native memory (a zstd stream about 130 KiB), so they are closed as soon as
  * the entity reader returns or throws; when the entity is the stream itself (or another type that
- * reads later), at the end of the request by {@link RequestBodies}. Thread-safe (immutable).
+ * reads later), at the end of the request by {@link RequestBodies}. A body that streams takes one of
+ * the application's {@link DecoderSlots} per coding first; with none free it is answered 503 with
+ * {@code Retry-After} before anything is opened ({@link DecodingErrors#busy}). Thread-safe (immutable).
  */
 public final class RequestDecodingInterceptor implements ReaderInterceptor {
     private final CodecRegistry registry;
     private final long maxDecodedSize;
     /** Where the method's decoded bodies are reported; {@code null}: nowhere. */
     private final BodyObserver.Decode observer;
+    private final DecoderSlots slots;
 
-    /** An interceptor that reports its bodies nowhere. */
+    /** An interceptor that reports its bodies nowhere, with no bound on live decoders. */
     public RequestDecodingInterceptor(CodecRegistry registry, long maxDecodedSize) {
-        this(registry, maxDecodedSize, null);
+        this(registry, maxDecodedSize, null, DecoderSlots.UNBOUNDED);
     }
 
-    /** @param observer where the method's decoded bodies are reported, {@code null}: nowhere */
-    public RequestDecodingInterceptor(CodecRegistry registry, long maxDecodedSize, BodyObserver.Decode observer) {
+    /**
+     * @param observer where the method's decoded bodies are reported, {@code null}: nowhere
+     * @param slots the application's bound on live streaming decoders, shared by all its methods
+     */
+    public RequestDecodingInterceptor(CodecRegistry registry, long maxDecodedSize, BodyObserver.Decode observer,
+            DecoderSlots slots) {
         this.registry = registry;
         this.maxDecodedSize = maxDecodedSize;
         this.observer = observer;
+        this.slots = slots;
     }
 
     @Override
@@ -118,9 +128,11 @@ public final class RequestDecodingInterceptor implements ReaderInterceptor {
     private InputStream decoded(ContentCodings codings, InputStream body, long contentLength) throws IOException {
         try {
             // Closing the decoders must not close the container's stream: it still has a response to send.
-            return codings.decodeBody(new NonClosingInputStream(body), contentLength, maxDecodedSize);
+            return codings.decodeBody(new NonClosingInputStream(body), contentLength, maxDecodedSize, slots);
         } catch (DecompressionException e) {
             throw DecodingErrors.toException(e);
+        } catch (DecodersBusyException e) {
+            throw DecodingErrors.busy(e);
         }
     }
 

@@ -12,6 +12,8 @@ import dev.restcompress.dictionary.DictionaryHeaders;
 import dev.restcompress.io.NonClosingInputStream;
 import dev.restcompress.negotiation.CodingTokens;
 import dev.restcompress.decoding.ContentCodings;
+import dev.restcompress.decoding.DecoderSlots;
+import dev.restcompress.decoding.DecodersBusyException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.ReaderInterceptor;
@@ -36,10 +38,18 @@ public final class DictionaryRequestDecoder implements ReaderInterceptor {
     private final long maxDecodedSize;
     /** Where decoded bodies are reported; {@code null}: nowhere. */
     private final BodyObserver.Decode observer;
+    private final DecoderSlots slots;
 
     /** @param observer where decoded bodies are reported; {@code null}: nowhere */
     public DictionaryRequestDecoder(MethodDictionaries dictionaries, CodecRegistry registry, long maxDecodedSize,
             BodyObserver.Decode observer) {
+        this(dictionaries, registry, maxDecodedSize, observer, DecoderSlots.UNBOUNDED);
+    }
+
+    /** @param slots the application's bound on live streaming decoders (503 beyond it) */
+    public DictionaryRequestDecoder(MethodDictionaries dictionaries, CodecRegistry registry, long maxDecodedSize,
+            BodyObserver.Decode observer, DecoderSlots slots) {
+        this.slots = slots;
         this.dictionaries = dictionaries;
         this.registry = registry;
         this.maxDecodedSize = maxDecodedSize;
@@ -76,9 +86,11 @@ public final class DictionaryRequestDecoder implements ReaderInterceptor {
 
     private InputStream decode(Codec codec, InputStream whole, long contentLength) throws IOException {
         try {
-            return ContentCodings.of(codec, registry.streams()).decodeBody(whole, contentLength, maxDecodedSize);
+            return ContentCodings.of(codec, registry.streams()).decodeBody(whole, contentLength, maxDecodedSize, slots);
         } catch (DecompressionException e) {
             throw DecodingErrors.toException(e);
+        } catch (DecodersBusyException e) {
+            throw DecodingErrors.busy(e);
         }
     }
 }

@@ -29,7 +29,8 @@ public final class LevelCosts implements StepCost {
     private static final double WEIGHT = 0.2;
 
     private final LongSupplier clock;
-    private final int processors;
+    /** Read at every sample, like the pressure signal's divisor: the CPU budget can change at run time. */
+    private final java.util.function.IntSupplier processors;
     /** Per step: the level changes one step up from it, deduplicated (many methods share gzip 6 to 3). */
     private final Map<Step, Boolean> transitions = new LinkedHashMap<>();
     private final Map<Statistics.Counters, Level> levels = new LinkedHashMap<>();
@@ -40,13 +41,18 @@ public final class LevelCosts implements StepCost {
     private long lastSwitched;
 
     LevelCosts() {
-        this(System::nanoTime, Runtime.getRuntime().availableProcessors());
+        this(System::nanoTime, () -> Runtime.getRuntime().availableProcessors());
     }
 
-    /** With a clock and processor count of the test's choosing. */
+    /** With a clock and a fixed processor count of the test's choosing. */
     LevelCosts(LongSupplier clock, int processors) {
+        this(clock, () -> processors);
+    }
+
+    /** With a clock and a processor budget of the test's choosing. */
+    LevelCosts(LongSupplier clock, java.util.function.IntSupplier processors) {
         this.clock = clock;
-        this.processors = Math.max(1, processors);
+        this.processors = processors;
         this.lastNanos = clock.getAsLong();
     }
 
@@ -137,6 +143,6 @@ public final class LevelCosts implements StepCost {
             }
             extraNanos += t.from.periodIn * t.to.nanosPerByte - t.from.periodNanos;
         }
-        return extraNanos / ((double) wall * processors);
+        return extraNanos / ((double) wall * Math.max(1, processors.getAsInt()));
     }
 }

@@ -12,6 +12,7 @@ import dev.restcompress.server.internal.MethodPolicyResolver;
 import dev.restcompress.server.internal.NegotiationFilter;
 import dev.restcompress.server.internal.RequestBodies;
 import dev.restcompress.server.internal.RequestDecodingInterceptor;
+import dev.restcompress.decoding.DecoderSlots;
 import dev.restcompress.server.internal.ResponseEncodingInterceptor;
 import dev.restcompress.server.internal.adaptive.AdaptivePlans;
 import dev.restcompress.server.internal.cache.VariantCache;
@@ -54,6 +55,8 @@ public final class CompressionBinder implements DynamicFeature {
     private final DictionarySupport dictionaries;
     private final DeltaCapture deltaCapture = new DeltaCapture();
     private final long maxDecodedSize;
+    /** The one bound on live streaming request decoders, shared by every method of the application. */
+    private final DecoderSlots decoderSlots;
     private final boolean quarkusRest = QuarkusRestSupport.detected();
     private final boolean decodeAllRequests;
     private final CompressionSettings settings;
@@ -87,6 +90,7 @@ public final class CompressionBinder implements DynamicFeature {
         this.decodeAllRequests = settings.decodeAllRequests();
         this.dictionaries = new DictionarySupport(settings.dictionaries());
         this.maxDecodedSize = settings.maxDecodedSize();
+        this.decoderSlots = new DecoderSlots(settings.maxLiveDecoders());
     }
 
     /** The application's shared dictionaries (RFC 9842). */
@@ -150,6 +154,11 @@ public final class CompressionBinder implements DynamicFeature {
         return registry;
     }
 
+    /** The application's bound on live streaming request decoders ({@code rest-compress.max-live-decoders}). */
+    public DecoderSlots decoderSlots() {
+        return decoderSlots;
+    }
+
     /** The application's statistics (the store {@code CompressionStatistics} shows). */
     public Statistics statistics() {
         return statistics;
@@ -209,7 +218,8 @@ public final class CompressionBinder implements DynamicFeature {
         }
         if (methodDictionaries != null) {
             // Reader interceptors run in ascending priority: the dictionary decoder before the ordinary one.
-            context.register(new DictionaryRequestDecoder(methodDictionaries, registry, maxDecodedSize, decoding),
+            context.register(new DictionaryRequestDecoder(methodDictionaries, registry, maxDecodedSize, decoding,
+                    decoderSlots),
                     Priorities.ENTITY_CODER - 10);
             if (methodDictionaries.delta()) {
                 // Writer interceptors too: inside the encoder, so it sees the unencoded body.
@@ -248,7 +258,7 @@ public final class CompressionBinder implements DynamicFeature {
 
     /** Request decoding for one method, reporting its bodies to {@code decoding} ({@code null}: nowhere). */
     private void bindRequestDecoding(ResourceInfo resourceInfo, FeatureContext context, BodyObserver.Decode decoding) {
-        context.register(new RequestDecodingInterceptor(registry, maxDecodedSize, decoding), Priorities.ENTITY_CODER);
+        context.register(new RequestDecodingInterceptor(registry, maxDecodedSize, decoding, decoderSlots), Priorities.ENTITY_CODER);
         if (RequestBodies.takesEntity(resourceInfo.getResourceMethod())) {
             // Outermost writer interceptor, so it closes the request body after every other one is done.
             context.register(requestBodies, Priorities.AUTHENTICATION);
