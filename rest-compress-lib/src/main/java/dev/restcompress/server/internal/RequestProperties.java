@@ -13,7 +13,7 @@ public final class RequestProperties {
     public static final String RESPONSE_CODING = "dev.restcompress.server.ResponseCoding";
     /**
      * The random padding, in bytes, of an encoded response of a BREACH-protected method
-     * ({@link BreachPolicy}); absent when the response is not padded.
+     * ({@link dev.restcompress.server.internal.breach.BreachPolicy}); absent when the response is not padded.
      */
     public static final String PADDING = "dev.restcompress.server.Padding";
     /** The dictionary codec chosen for the response (RFC 9842). */
