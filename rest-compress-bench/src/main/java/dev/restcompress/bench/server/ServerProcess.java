@@ -1,6 +1,7 @@
 package dev.restcompress.bench.server;
 
 import dev.restcompress.config.AdaptiveSettings;
+import dev.restcompress.config.CacheSettings;
 import dev.restcompress.config.CompressionSettings;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -78,7 +79,12 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Whether this build of the library knows {@value AdaptiveSettings#ADAPTIVE}. */
     public static boolean knowsAdaptive() {
-        return CompressionSettings.unknownKeys(List.of(AdaptiveSettings.ADAPTIVE)).isEmpty();
+        return knows(AdaptiveSettings.ADAPTIVE);
+    }
+
+    /** Whether this build of the library knows the setting {@code key} (it refuses unknown keys at start-up). */
+    private static boolean knows(String key) {
+        return CompressionSettings.unknownKeys(List.of(key)).isEmpty();
     }
 
     /**
@@ -91,6 +97,11 @@ public final class ServerProcess implements AutoCloseable {
         List<String> cmd = new ArrayList<>(spec.prefix());
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(spec.jvmOptions());
+        if (spec.kind().equals(BenchServerMain.OURS) && knows(CacheSettings.MODE)) {
+            // The demo caches GET /rest/static/{name} (@CacheEncoded): the suites that start it measure what
+            // compressing costs, so its cache is off. The cache's own rows run on the ours-cache server.
+            cmd.add("-D" + CacheSettings.MODE + "=off");
+        }
         StringBuilder cp = new StringBuilder();
         for (Path p : spec.classPathFirst()) {
             cp.append(p.toAbsolutePath()).append(java.io.File.pathSeparatorChar);
