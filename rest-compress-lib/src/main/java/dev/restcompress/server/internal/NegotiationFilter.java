@@ -141,7 +141,8 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
         boolean streaming = response.getEntity() instanceof StreamingOutput
                 || MediaType.SERVER_SENT_EVENTS_TYPE.isCompatible(response.getMediaType());
         EncodingPlan plan = encodes ? plan(request, negotiation, dictionaryCodec, streaming) : null;
-        BreachPolicy.Decision breachDecision = plan == null ? BreachPolicy.Decision.ENCODE
+        // Most methods are not protected: they never look the header up.
+        BreachPolicy.Decision breachDecision = plan == null || !breach.protects() ? BreachPolicy.Decision.ENCODE
                 : breach.decide(request.getHeaderString(BreachPolicy.SEC_FETCH_SITE), plan.codec().coding(), streaming);
         if (breachDecision == BreachPolicy.Decision.IDENTITY) {
             plan = null; // the body goes out as the application wrote it, under its own tag (also in a 304)
