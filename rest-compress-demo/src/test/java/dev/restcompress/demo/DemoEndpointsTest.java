@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.client.RestCompressClientFeature;
-import jakarta.ws.rs.SeBootstrap;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.client.Entity;
@@ -17,31 +16,19 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Every demo endpoint answers as documented. */
 @Timeout(60)
 class DemoEndpointsTest {
-    static SeBootstrap.Instance server;
-    static String base;
+    @RegisterExtension
+    static final RunningDemo DEMO = new RunningDemo();
     static final HttpClient HTTP = HttpClient.newHttpClient();
 
-    @BeforeAll
-    static void start() throws Exception {
-        server = DemoServer.start("127.0.0.1", SeBootstrap.Configuration.FREE_PORT, Tools.testdata());
-        base = "http://127.0.0.1:" + server.configuration().port() + "/rest";
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.stop().toCompletableFuture().get();
-    }
-
     static HttpResponse<byte[]> get(String path, String accept, String acceptEncoding) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(DEMO.base() + path)).timeout(Duration.ofSeconds(30));
         if (accept != null) {
             b.header("Accept", accept);
         }
@@ -107,7 +94,7 @@ class DemoEndpointsTest {
     /** The address a person opens, the server's root, leads to the demo page (it used to be a 404). */
     @Test
     void rootLeadsToTheDemoPage() throws Exception {
-        URI root = URI.create("http://127.0.0.1:" + server.configuration().port() + "/");
+        URI root = URI.create(DEMO.origin() + "/");
         HttpResponse<String> redirect = HTTP.send(HttpRequest.newBuilder(root).timeout(Duration.ofSeconds(30)).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(303, redirect.statusCode());
@@ -120,7 +107,7 @@ class DemoEndpointsTest {
         HttpResponse<String> page = following.send(HttpRequest.newBuilder(root).timeout(Duration.ofSeconds(30)).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, page.statusCode());
-        assertEquals(URI.create(base + "/index.html"), page.uri());
+        assertEquals(URI.create(DEMO.base() + "/index.html"), page.uri());
         assertTrue(page.headers().firstValue("Content-Type").orElse("").startsWith("text/html"));
         assertTrue(page.body().contains("<title>rest-compress: shared dictionaries"), page.body());
         // Only GET and HEAD of the root itself are redirected.
@@ -138,14 +125,14 @@ class DemoEndpointsTest {
         Client client = ClientBuilder.newClient().register(RestCompressClientFeature.class);
         try {
             byte[] file = Files.readAllBytes(Tools.testdata().resolve("catalog-1m.json"));
-            assertArrayEquals(file, client.target(base + "/static/catalog-1m.json").request().get(byte[].class));
-            try (Response r = client.target(base + "/echo").request()
+            assertArrayEquals(file, client.target(DEMO.base() + "/static/catalog-1m.json").request().get(byte[].class));
+            try (Response r = client.target(DEMO.base() + "/echo").request()
                     .property("rest-compress.client.request-coding", "lzf")
                     .post(Entity.entity(file, MediaType.APPLICATION_JSON))) {
                 assertEquals(200, r.getStatus());
                 assertArrayEquals(file, r.readEntity(byte[].class));
             }
-            String stream = client.target(base + "/stream/100").request().get(String.class);
+            String stream = client.target(DEMO.base() + "/stream/100").request().get(String.class);
             assertTrue(stream.contains("\"id\":100,"));
         } finally {
             client.close();

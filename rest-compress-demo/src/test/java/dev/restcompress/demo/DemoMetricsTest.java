@@ -3,37 +3,24 @@ package dev.restcompress.demo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import jakarta.ws.rs.SeBootstrap;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code /rest/metrics} shows what the library counted, per coding, method and level. */
 @Timeout(60)
 class DemoMetricsTest {
-    static SeBootstrap.Instance server;
-    static String base;
+    @RegisterExtension
+    static final RunningDemo DEMO = new RunningDemo();
     static final HttpClient HTTP = HttpClient.newHttpClient();
 
-    @BeforeAll
-    static void start() throws Exception {
-        server = DemoServer.start("127.0.0.1", SeBootstrap.Configuration.FREE_PORT, Tools.testdata());
-        base = "http://127.0.0.1:" + server.configuration().port() + "/rest";
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.stop().toCompletableFuture().get();
-    }
-
     static HttpResponse<byte[]> get(String path, String acceptEncoding) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
+        return HTTP.send(HttpRequest.newBuilder(URI.create(DEMO.base() + path)).timeout(Duration.ofSeconds(30))
                 .header("Accept", path.equals("/metrics") ? "text/plain" : "application/json")
                 .header("Accept-Encoding", acceptEncoding).build(),
                 HttpResponse.BodyHandlers.ofByteArray());

@@ -26,10 +26,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -44,23 +43,12 @@ class DictionaryInteropTest {
     static final String DICTIONARY_RESOURCE = "/dictionaries/testdata-json-32k.dict";
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
-    static SeBootstrap.Instance server;
-    static String origin;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = DemoServer.start("127.0.0.1", SeBootstrap.Configuration.FREE_PORT, Tools.testdata());
-        origin = "http://127.0.0.1:" + server.configuration().port();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.stop().toCompletableFuture().get();
-    }
+    @RegisterExtension
+    static final RunningDemo DEMO = new RunningDemo();
 
     @Test
     void chromiumDecodesDczByteExact() throws Exception {
-        checkBrowser(origin, "dcz");
+        checkBrowser(DEMO.origin(), "dcz");
     }
 
     /**
@@ -122,7 +110,7 @@ class DictionaryInteropTest {
     @Test
     void zstdCliDecodesADczBodyWithTheDictionary(@TempDir Path tmp) throws Exception {
         byte[] dictionary = dictionary();
-        HttpResponse<byte[]> r = get(origin + "/rest/complex/200", Map.of("Accept-Encoding", "dcz",
+        HttpResponse<byte[]> r = get(DEMO.origin() + "/rest/complex/200", Map.of("Accept-Encoding", "dcz",
                 "Available-Dictionary", availableDictionary(dictionary)));
         assertEquals("dcz", r.headers().firstValue("Content-Encoding").orElse(null), r.headers().map().toString());
         byte[] body = r.body();
@@ -134,7 +122,7 @@ class DictionaryInteropTest {
         Path in = Files.write(tmp.resolve("body.dcz"), body);
         Path out = tmp.resolve("body.json");
         Tools.runOk("zstd", "-q", "-d", "-D", dict.toString(), in.toString(), "-o", out.toString());
-        assertArrayEquals(identity(origin + "/rest/complex/200"), Files.readAllBytes(out));
+        assertArrayEquals(identity(DEMO.origin() + "/rest/complex/200"), Files.readAllBytes(out));
     }
 
     @Test
@@ -142,10 +130,10 @@ class DictionaryInteropTest {
         Tools.requireCurl();
         Path out = tmp.resolve("body");
         Tools.Result r = Tools.runOk("curl", "-sS", "--compressed", "-D", "-", "-o", out.toString(),
-                origin + "/rest/complex/200");
+                DEMO.origin() + "/rest/complex/200");
         String encoding = InteropTest.headerValue(r.stdout(), "Content-Encoding");
         assertTrue(Set.of("zstd", "br", "gzip").contains(encoding), r.stdout());
-        assertArrayEquals(identity(origin + "/rest/complex/200"), Files.readAllBytes(out));
+        assertArrayEquals(identity(DEMO.origin() + "/rest/complex/200"), Files.readAllBytes(out));
         String link = InteropTest.headerValue(r.stdout(), "Link");
         assertNotNull(link, "the response names the dictionary: " + r.stdout());
         assertTrue(link.contains("rel=\"compression-dictionary\""), link);
@@ -154,9 +142,9 @@ class DictionaryInteropTest {
 
         // Claiming the dictionary without offering dcz/dcb changes nothing: still an ordinary coding.
         Tools.Result claimed = Tools.runOk("curl", "-sS", "--compressed", "-D", "-", "-o", out.toString(),
-                "-H", "Available-Dictionary: " + availableDictionary(dictionary()), origin + "/rest/complex/200");
+                "-H", "Available-Dictionary: " + availableDictionary(dictionary()), DEMO.origin() + "/rest/complex/200");
         assertNotEquals("dcz", InteropTest.headerValue(claimed.stdout(), "Content-Encoding"), claimed.stdout());
-        assertArrayEquals(identity(origin + "/rest/complex/200"), Files.readAllBytes(out));
+        assertArrayEquals(identity(DEMO.origin() + "/rest/complex/200"), Files.readAllBytes(out));
     }
 
     static byte[] dictionary() throws Exception {

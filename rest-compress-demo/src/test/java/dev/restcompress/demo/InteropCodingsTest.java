@@ -5,15 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.config.CompressionSettings;
-import jakarta.ws.rs.SeBootstrap;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -27,19 +25,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(120)
 class InteropCodingsTest {
-    static SeBootstrap.Instance server;
-    static String base;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = DemoServer.start("127.0.0.1", SeBootstrap.Configuration.FREE_PORT, Tools.testdata());
-        base = "http://127.0.0.1:" + server.configuration().port() + "/rest";
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.stop().toCompletableFuture().get();
-    }
+    @RegisterExtension
+    static final RunningDemo DEMO = new RunningDemo();
 
     static Stream<Arguments> codingsAndFiles() {
         return Stream.of("br", "zstd").flatMap(c -> InteropTest.files().map(f -> Arguments.of(c, f)));
@@ -51,7 +38,7 @@ class InteropCodingsTest {
         Tools.requireCurl();
         Path out = tmp.resolve("body");
         Path raw = tmp.resolve("raw");
-        String url = base + "/static/" + name;
+        String url = DEMO.base() + "/static/" + name;
         Tools.Result r = Tools.runOk("curl", "-sS", "--compressed", "-H", "Accept-Encoding: " + coding,
                 "-D", "-", "-o", out.toString(), url);
         byte[] expected = Files.readAllBytes(Tools.testdata().resolve(name));
@@ -70,7 +57,7 @@ class InteropCodingsTest {
         Tools.requireCurl();
         Path out = tmp.resolve("body");
         Tools.Result r = Tools.runOk("curl", "-sS", "--compressed", "-D", "-", "-o", out.toString(),
-                base + "/static/comments-150k.json");
+                DEMO.base() + "/static/comments-150k.json");
         assertEquals(CompressionSettings.fromSystemProperties().preference().get(0),
                 InteropTest.headerValue(r.stdout(), "Content-Encoding"), r.stdout());
         assertArrayEquals(Files.readAllBytes(Tools.testdata().resolve("comments-150k.json")), Files.readAllBytes(out));
@@ -82,7 +69,7 @@ class InteropCodingsTest {
         Tools.requireCurl();
         Path out = tmp.resolve("stream");
         Tools.Result r = Tools.runOk("curl", "-sS", "--compressed", "-H", "Accept-Encoding: " + coding, "-D", "-",
-                "-o", out.toString(), base + "/stream/200");
+                "-o", out.toString(), DEMO.base() + "/stream/200");
         assertEquals(coding, InteropTest.headerValue(r.stdout(), "Content-Encoding"));
         String body = Files.readString(out);
         assertTrue(body.startsWith("[{\"id\":1,") && body.endsWith("]\n"), body.substring(0, Math.min(100, body.length())));

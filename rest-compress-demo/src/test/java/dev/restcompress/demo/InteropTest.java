@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.codec.CodecRegistry;
-import jakarta.ws.rs.SeBootstrap;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -14,10 +13,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -29,19 +27,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(120)
 class InteropTest {
-    static SeBootstrap.Instance server;
-    static String base;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = DemoServer.start("127.0.0.1", SeBootstrap.Configuration.FREE_PORT, Tools.testdata());
-        base = "http://127.0.0.1:" + server.configuration().port() + "/rest";
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.stop().toCompletableFuture().get();
-    }
+    @RegisterExtension
+    static final RunningDemo DEMO = new RunningDemo();
 
     /** A spread of testdata sizes, tiny to 2 MB. */
     static Stream<String> files() {
@@ -65,7 +52,7 @@ class InteropTest {
         Tools.requireCurl();
         Path out = tmp.resolve("body");
         Tools.Result r = Tools.runOk("curl", "-sS", "--compressed", "-H", "Accept-Encoding: gzip",
-                "-D", "-", "-o", out.toString(), base + "/static/" + name);
+                "-D", "-", "-o", out.toString(), DEMO.base() + "/static/" + name);
         byte[] expected = Files.readAllBytes(Tools.testdata().resolve(name));
         assertArrayEquals(expected, Files.readAllBytes(out));
         String encoding = headerValue(r.stdout(), "Content-Encoding");
@@ -79,7 +66,7 @@ class InteropTest {
         Tools.requireCurl();
         Path out = tmp.resolve("body.lzf");
         Tools.Result r = Tools.runOk("curl", "-sS", "-H", "Accept-Encoding: lzf", "-D", "-", "-o", out.toString(),
-                base + "/static/" + name);
+                DEMO.base() + "/static/" + name);
         byte[] expected = Files.readAllBytes(Tools.testdata().resolve(name));
         byte[] raw = Files.readAllBytes(out);
         if (expected.length < 1024) {
@@ -104,7 +91,7 @@ class InteropTest {
         }
         Path out = tmp.resolve("echo");
         Tools.runOk("curl", "-sS", "--fail", "-H", "Content-Encoding: gzip", "-H", "Content-Type: application/xml",
-                "--data-binary", "@" + gz, "-o", out.toString(), base + "/echo");
+                "--data-binary", "@" + gz, "-o", out.toString(), DEMO.base() + "/echo");
         assertArrayEquals(Files.readAllBytes(src), Files.readAllBytes(out));
     }
 
@@ -113,7 +100,7 @@ class InteropTest {
         Tools.requireCurl();
         Path out = tmp.resolve("stream");
         Tools.Result r = Tools.runOk("curl", "-sS", "--compressed", "-D", "-", "-o", out.toString(),
-                base + "/stream/200");
+                DEMO.base() + "/stream/200");
         // curl offers gzip, br and zstd (and deflate) with equal weight: the server's first choice wins.
         assertEquals(dev.restcompress.config.CompressionSettings.fromSystemProperties().preference().get(0),
                 headerValue(r.stdout(), "Content-Encoding"));
@@ -125,7 +112,7 @@ class InteropTest {
         // sent it at the end would answer with one Content-Length body (or a few large chunks).
         Path raw = tmp.resolve("stream.raw");
         Tools.Result rr = Tools.runOk("curl", "-sS", "--raw", "-H", "Accept-Encoding: gzip", "-D", "-", "-o",
-                raw.toString(), base + "/stream/200");
+                raw.toString(), DEMO.base() + "/stream/200");
         assertEquals("gzip", headerValue(rr.stdout(), "Content-Encoding"), rr.stdout());
         assertEquals("chunked", headerValue(rr.stdout(), "Transfer-Encoding"), rr.stdout());
         List<byte[]> chunks = dechunk(Files.readAllBytes(raw));
@@ -186,7 +173,7 @@ class InteropTest {
         Path py = Tools.python();
         Path out = tmp.resolve("body");
         Tools.Result r = Tools.runOk(py.toString(), Tools.root().resolve("scripts/lzf_client.py").toString(), "get",
-                base + "/static/" + name, "--accept-encoding", "lzf", "--out", out.toString());
+                DEMO.base() + "/static/" + name, "--accept-encoding", "lzf", "--out", out.toString());
         byte[] expected = Files.readAllBytes(Tools.testdata().resolve(name));
         assertArrayEquals(expected, Files.readAllBytes(out));
         // The client prints the response's Content-Encoding: below the threshold none, else lzf, and
@@ -207,7 +194,7 @@ class InteropTest {
         for (String name : List.of("search-100k.json", "catalog-2m.xml", "object-300b.xml")) {
             Path out = tmp.resolve(name + ".echo");
             Tools.Result r = Tools.runOk(py.toString(), Tools.root().resolve("scripts/lzf_client.py").toString(),
-                    "post", base + "/echo", "--file", Tools.testdata().resolve(name).toString(),
+                    "post", DEMO.base() + "/echo", "--file", Tools.testdata().resolve(name).toString(),
                     "--content-type", name.endsWith(".xml") ? "application/xml" : "application/json",
                     "--out", out.toString());
             assertArrayEquals(Files.readAllBytes(Tools.testdata().resolve(name)), Files.readAllBytes(out), r.stderr());
@@ -218,7 +205,7 @@ class InteropTest {
     void pythonSeesLzfOnTheWire(@TempDir Path tmp) throws Exception {
         Path py = Tools.python();
         Tools.Result r = Tools.runOk(py.toString(), Tools.root().resolve("scripts/lzf_client.py").toString(), "get",
-                base + "/complex/500", "--accept-encoding", "lzf", "--out", tmp.resolve("c").toString());
+                DEMO.base() + "/complex/500", "--accept-encoding", "lzf", "--out", tmp.resolve("c").toString());
         assertEquals("lzf", headerValue(r.stderr(), "Content-Encoding"), r.stderr());
         String json = Files.readString(tmp.resolve("c"));
         assertTrue(json.contains("\"count\":500"), json.substring(0, Math.min(200, json.length())));

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.config.CompressionSettings;
-import jakarta.ws.rs.SeBootstrap;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -25,10 +24,10 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.zip.GZIPOutputStream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Requests larger than Undertow's default max-entity-size (2 MiB, a bare 500 before the application
@@ -40,8 +39,8 @@ import org.junit.jupiter.api.Timeout;
 class LargeRequestTest {
     static final long LIMIT = CompressionSettings.fromSystemProperties().maxDecodedSize();
     static final long UNDERTOW_DEFAULT = 2 * 1024 * 1024;
-    static SeBootstrap.Instance server;
-    static int port;
+    @RegisterExtension
+    static final RunningDemo DEMO = new RunningDemo();
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     /** Records the "rejected" lines of rest-compress and the demo. */
@@ -73,14 +72,7 @@ class LargeRequestTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = DemoServer.start("127.0.0.1", SeBootstrap.Configuration.FREE_PORT, Tools.testdata());
-        port = server.configuration().port();
         Logger.getLogger("dev.restcompress").setLevel(Level.INFO);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.stop().toCompletableFuture().get();
     }
 
     /** Random decimal digits: compresses about 2.3:1, so a few MB of gzip decode to more than 10 MiB. */
@@ -102,7 +94,7 @@ class LargeRequestTest {
     }
 
     static HttpResponse<byte[]> post(byte[] body, String... headers) throws Exception {
-        HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/rest/echo"))
+        HttpRequest req = HttpRequest.newBuilder(URI.create(DEMO.base() + "/echo"))
                 .timeout(Duration.ofSeconds(60)).headers(headers)
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
         return HTTP.send(req, HttpResponse.BodyHandlers.ofByteArray());
@@ -137,7 +129,7 @@ class LargeRequestTest {
     @Test
     void aBodyDeclaredLongerThanTheLimitGetsAClear413BeforeItIsSent() throws Exception {
         try (Rejections log = new Rejections(); Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+            socket.connect(new InetSocketAddress("127.0.0.1", DEMO.port()), 10_000);
             socket.setSoTimeout(20_000);
             String head = "POST /rest/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                     + "Content-Length: " + (LIMIT + 1) + "\r\n\r\n";
