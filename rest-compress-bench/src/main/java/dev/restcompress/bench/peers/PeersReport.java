@@ -13,33 +13,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleBiFunction;
+import java.util.stream.IntStream;
 
 /**
  * Writes the peers suite's results: {@code peers.csv} (every round of every server), a table of
  * ours / peer req/s ratios with 95% intervals over the rounds, the rounds' table, and a chart of
- * req/s per server and round.
+ * req/s per server and round. {@code codecNanos}: CPU ns per body of the gzip codec alone, per round
+ * (empty without {@code ours-identity}); {@code serverCodecNanos}: wall ns per gzip body inside the codec
+ * call in the {@code ours} server, per round (its statistics).
  */
-final class PeersReport {
-    private final String payload;
-    private final Map<String, List<LoadStep>> byServer;
-    private final Map<String, String> skipped;
-    private final String pinning;
-    private final OverloadOptions oo;
-    /** CPU ns per body of the gzip codec alone, per round (empty without {@code ours-identity}). */
-    private final List<Double> codecNanos;
-    /** Wall ns per gzip body inside the codec call in the {@code ours} server, per round (its statistics). */
-    private final List<Double> serverCodecNanos;
-
-    PeersReport(String payload, Map<String, List<LoadStep>> byServer, Map<String, String> skipped, String pinning,
-            OverloadOptions oo, List<Double> codecNanos, List<Double> serverCodecNanos) {
-        this.codecNanos = codecNanos;
-        this.serverCodecNanos = serverCodecNanos;
-        this.payload = payload;
-        this.byServer = byServer;
-        this.skipped = skipped;
-        this.pinning = pinning;
-        this.oo = oo;
-    }
+record PeersReport(String payload, Map<String, List<LoadStep>> byServer, Map<String, String> skipped,
+        String pinning, OverloadOptions oo, List<Double> codecNanos, List<Double> serverCodecNanos) {
 
     void write(Path dir, Markdown md) {
         List<LoadStep> all = new ArrayList<>();
@@ -176,12 +160,9 @@ final class PeersReport {
         XyChart chart = new XyChart("Requests/s at saturation per round (gzip)", "round", "requests/s", false, false);
         int colour = 0;
         for (var e : byServer.entrySet()) {
-            List<XyChart.Point> points = new ArrayList<>();
-            for (int i = 0; i < e.getValue().size(); i++) {
-                LoadStep r = e.getValue().get(i);
-                points.add(new XyChart.Point(i + 1, r.servedPerSecond(), r.servedPerSecondError(), null));
-            }
-            chart.add(new XyChart.Series(e.getKey(), points, true, false), colour++);
+            List<LoadStep> r = e.getValue();
+            chart.line(e.getKey(), IntStream.range(0, r.size()).boxed().toList(), i -> i + 1,
+                    i -> r.get(i).servedPerSecond(), i -> r.get(i).servedPerSecondError(), false, colour++);
         }
         chart.writePng(dir.resolve("peers.png"));
     }

@@ -9,8 +9,6 @@ import dev.restcompress.bench.dictionary.TrainDictionary;
 import dev.restcompress.bench.report.Csv;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.config.DictionarySettings;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,20 +53,12 @@ final class DictionaryPayloadReport {
         long total = 0;
         long gzip = 0;
         for (byte[] p : payloads) {
-            total += compressedSize(engine, p);
+            total += engine.compressedSize(p);
             gzip += TrainDictionary.gzipSize(p, 6);
         }
         double mean = (double) total / payloads.size();
         return new Cell(codec, size, mean, (double) gzip / payloads.size(),
                 size - mean - BenchDictionary.headerBytes(codec), c, d);
-    }
-
-    private static int compressedSize(Engine engine, byte[] body) {
-        try {
-            return engine.compress(body, body.length, new byte[engine.maxCompressedLength(body.length)]);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     void write(Path dir, Markdown md) {
@@ -150,9 +140,9 @@ final class DictionaryPayloadReport {
                 continue;
             }
             int g = TrainDictionary.gzipSize(body, 6);
-            int z = compressedSize(zstdEngine, body);
-            int c = compressedSize(dczEngine, body);
-            int b = compressedSize(dcbEngine, body);
+            int z = zstdEngine.compressedSize(body);
+            int c = dczEngine.compressedSize(body);
+            int b = dcbEngine.compressedSize(body);
             identity += body.length;
             gzip += g;
             zstd += z;
@@ -200,9 +190,9 @@ final class DictionaryPayloadReport {
 
     private static void deltaRow(List<List<String>> rows, String model, byte[] v1, byte[] v2) {
         int gzip = TrainDictionary.gzipSize(v2, 6);
-        int zstd = compressedSize(BenchDictionary.engine(BASELINE, v1), v2);
-        int dcz = compressedSize(BenchDictionary.engine(DCZ, v1), v2);
-        int dcb = compressedSize(BenchDictionary.engine(DCB, v1), v2);
+        int zstd = BenchDictionary.engine(BASELINE, v1).compressedSize(v2);
+        int dcz = BenchDictionary.engine(DCZ, v1).compressedSize(v2);
+        int dcb = BenchDictionary.engine(DCB, v1).compressedSize(v2);
         int changed = DeltaVersions.differing(v1, v2);
         rows.add(List.of(model, changed + " (" + Markdown.num(100.0 * changed / v1.length, 1) + "%)",
                 Integer.toString(gzip), Integer.toString(zstd), Integer.toString(dcz), Integer.toString(dcb),
