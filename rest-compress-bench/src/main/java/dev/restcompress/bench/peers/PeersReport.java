@@ -1,6 +1,5 @@
 package dev.restcompress.bench.peers;
 
-import dev.restcompress.bench.core.Stats;
 import dev.restcompress.bench.load.LoadStep;
 import dev.restcompress.bench.overload.OverloadOptions;
 import dev.restcompress.bench.report.Markdown;
@@ -44,8 +43,6 @@ record PeersReport(String payload, Map<String, List<LoadStep>> byServer, Map<Str
         List<LoadStep> ours = byServer.get(BenchServerMain.OURS);
         List<List<String>> ratioRows = new ArrayList<>();
         for (var e : byServer.entrySet()) {
-            List<Double> rps = e.getValue().stream().map(LoadStep::servedPerSecond).toList();
-            double[] m = Stats.meanAndError(rps);
             String ratio = "n/a";
             String cpuRatio = "n/a";
             if (ours != null && !e.getKey().equals(BenchServerMain.OURS)) {
@@ -55,8 +52,8 @@ record PeersReport(String payload, Map<String, List<LoadStep>> byServer, Map<Str
             double cpu = e.getValue().stream().mapToDouble(LoadStep::serverCpuUsPerRequest).average().orElse(Double.NaN);
             double bytes = e.getValue().stream().mapToDouble(LoadStep::wireBytesPerResponse).average().orElse(Double.NaN);
             long errors = e.getValue().stream().mapToLong(LoadStep::errors).sum();
-            ratioRows.add(List.of(e.getKey(), Markdown.withError(m[0], m[1], 0), ratio, Markdown.num(cpu, 0), cpuRatio,
-                    Markdown.num(bytes, 0), Long.toString(errors)));
+            ratioRows.add(List.of(e.getKey(), Markdown.mean(e.getValue().stream().map(LoadStep::servedPerSecond).toList(), 0),
+                    ratio, Markdown.num(cpu, 0), cpuRatio, Markdown.num(bytes, 0), Long.toString(errors)));
         }
         md.table(List.of("server", "req/s (mean over rounds)", "req/s ours / this", "server CPU µs/req",
                 "CPU/req this / ours", "wire B/resp", "errors"), ratioRows);
@@ -74,8 +71,7 @@ record PeersReport(String payload, Map<String, List<LoadStep>> byServer, Map<Str
         for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
             values.add(f.applyAsDouble(a.get(i), b.get(i)));
         }
-        double[] m = Stats.meanAndError(values);
-        return Markdown.withError(m[0], m[1], 2) + "x";
+        return Markdown.mean(values, 2) + "x";
     }
 
     /** The encoded-variant cache's figures, against issue 23's goals, where its rows were measured. */
@@ -133,12 +129,6 @@ record PeersReport(String payload, Map<String, List<LoadStep>> byServer, Map<Str
             tasks.add(taskUs);
             taskRatios.add(taskUs / codecUs);
         }
-        double[] h = Stats.meanAndError(http);
-        double[] c = Stats.meanAndError(codecNanos.stream().map(ns -> ns / 1000).toList());
-        double[] r = Stats.meanAndError(ratios);
-        double[] t = Stats.meanAndError(tasks);
-        double[] tr = Stats.meanAndError(taskRatios);
-        double[] inServer = Stats.meanAndError(serverCodecNanos.stream().map(ns -> ns / 1000).toList());
         md.paragraph("**Compression over HTTP vs the codec alone** (goal: within 10%): server CPU per request "
                 + "of `ours` with gzip minus `ours-identity` (the same server asked for identity), per round, against "
                 + "the gzip codec of `CodecRegistry.defaults()` (level 6, the demo's) compressing the same bytes in the "
@@ -151,9 +141,13 @@ record PeersReport(String payload, Map<String, List<LoadStep>> byServer, Map<Str
                 + "holding the connection's request state is descheduled (see the CPU columns below).");
         md.table(List.of("gzip over HTTP µs/req", "codec alone µs/body", "HTTP / codec", "codec in the server µs/body",
                 "without the I/O threads µs/req", "without I/O / codec"),
-                List.of(List.of(Markdown.withError(h[0], h[1], 0), Markdown.withError(c[0], c[1], 0),
-                        Markdown.withError(r[0], r[1], 2) + "x", Markdown.withError(inServer[0], inServer[1], 0),
-                        Markdown.withError(t[0], t[1], 0), Markdown.withError(tr[0], tr[1], 2) + "x")));
+                List.of(List.of(Markdown.mean(http, 0), Markdown.mean(micros(codecNanos), 0), Markdown.mean(ratios, 2) + "x",
+                        Markdown.mean(micros(serverCodecNanos), 0), Markdown.mean(tasks, 0),
+                        Markdown.mean(taskRatios, 2) + "x")));
+    }
+
+    private static List<Double> micros(List<Double> nanos) {
+        return nanos.stream().map(ns -> ns / 1000).toList();
     }
 
     private void writeChart(Path dir) {
