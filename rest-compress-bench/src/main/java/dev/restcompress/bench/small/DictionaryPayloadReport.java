@@ -11,6 +11,7 @@ import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.config.DictionarySettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -126,11 +127,7 @@ final class DictionaryPayloadReport {
     /** Whole JSON files below 4 KiB: real small responses, none of them seen by the trainer. */
     private void wholeDocuments(Markdown md) {
         List<List<String>> rows = new ArrayList<>();
-        long identity = 0;
-        long gzip = 0;
-        long zstd = 0;
-        long dcz = 0;
-        long dcb = 0;
+        long[] total = new long[5]; // identity, gzip-6, zstd, dcz, dcb
         Engine dczEngine = BenchDictionary.engine(DCZ, dictionary);
         Engine dcbEngine = BenchDictionary.engine(DCB, dictionary);
         Engine zstdEngine = BenchDictionary.engine(BASELINE, dictionary);
@@ -139,26 +136,26 @@ final class DictionaryPayloadReport {
             if (!name.endsWith(".json") || body.length >= 4096) {
                 continue;
             }
-            int g = TrainDictionary.gzipSize(body, 6);
-            int z = zstdEngine.compressedSize(body);
-            int c = dczEngine.compressedSize(body);
-            int b = dcbEngine.compressedSize(body);
-            identity += body.length;
-            gzip += g;
-            zstd += z;
-            dcz += c;
-            dcb += b;
-            rows.add(List.of(name, Integer.toString(body.length), Integer.toString(g), Integer.toString(z),
-                    Integer.toString(c), Integer.toString(b), Markdown.num(100.0 * c / g, 1) + "%"));
+            long[] sizes = {body.length, TrainDictionary.gzipSize(body, 6), zstdEngine.compressedSize(body),
+                dczEngine.compressedSize(body), dcbEngine.compressedSize(body)};
+            Arrays.setAll(total, i -> total[i] + sizes[i]);
+            rows.add(sizesRow(name, sizes));
         }
         if (rows.isEmpty()) {
             return;
         }
-        rows.add(List.of("**total**", Long.toString(identity), Long.toString(gzip), Long.toString(zstd),
-                Long.toString(dcz), Long.toString(dcb), Markdown.num(100.0 * dcz / gzip, 1) + "%"));
+        rows.add(sizesRow("**total**", total));
         md.paragraph("Whole JSON documents below 4 KiB (each a complete small response; all shorter than "
                 + BenchDictionary.TRAINING_FROM + " B, so the trainer never saw them): bytes on the wire.");
         md.table(List.of("file", "identity", "gzip-6", BASELINE, DCZ, DCB, DCZ + " of gzip-6"), rows);
+    }
+
+    /** A row of the whole-documents table: identity, gzip-6, zstd, dcz, dcb bytes, and dcz's share of gzip-6. */
+    private static List<String> sizesRow(String name, long[] sizes) {
+        List<String> row = new ArrayList<>(List.of(name));
+        Arrays.stream(sizes).forEach(n -> row.add(Long.toString(n)));
+        row.add(Markdown.num(100.0 * sizes[3] / sizes[1], 1) + "%");
+        return row;
     }
 
     /** The previous version of a 100 KB+ JSON document as the dictionary of the next one. */
