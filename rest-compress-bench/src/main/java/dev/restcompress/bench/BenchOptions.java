@@ -1,5 +1,6 @@
 package dev.restcompress.bench;
 
+import dev.restcompress.bench.core.Cli;
 import dev.restcompress.bench.overload.OverloadOptions;
 import dev.restcompress.bench.sweep.LoadOptions;
 import java.nio.file.Path;
@@ -77,11 +78,6 @@ final class BenchOptions {
         o.warmups = check(cl, "--warmups", o.warmups, o.quick ? 1 : 2, 0);
         o.iterations = check(cl, "--iterations", o.iterations, o.quick ? 2 : 3, 1);
         o.timeMs = check(cl, "--time-ms", o.timeMs, o.quick ? 100 : 1000, 10);
-        for (String s : o.suites) {
-            if (!SUITES.contains(s)) {
-                throw new CommandLine.ParameterException(cl, "unknown suite " + s + " (" + String.join(", ", SUITES) + ")");
-            }
-        }
         // --bandwidth asks for the bandwidth suite; the suite without rates has nothing to do.
         if (o.load.hasBandwidths() && !o.suites.contains("bandwidth")) {
             o.suites = new ArrayList<>(o.suites);
@@ -91,6 +87,7 @@ final class BenchOptions {
             throw new CommandLine.ParameterException(cl, "the bandwidth suite needs --bandwidth RATES (through scripts/bench.sh)");
         }
         try {
+            Cli.oneOf("--suites", o.suites, SUITES);
             o.load.applyDefaults(o.quick);
             o.overload.applyDefaults(o.quick);
         } catch (IllegalArgumentException e) {

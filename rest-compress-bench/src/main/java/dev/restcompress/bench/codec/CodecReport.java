@@ -6,8 +6,6 @@ import dev.restcompress.bench.core.Measurement;
 import dev.restcompress.bench.report.Csv;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.XyChart;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,18 +62,10 @@ final class CodecReport {
             List<FileRow> list = new ArrayList<>();
             for (var f : e.getValue().entrySet()) {
                 byte[] data = Corpus.read(corpus, f.getKey());
-                list.add(new FileRow(f.getKey(), data.length, compressedSize(engine, data), f.getValue()));
+                list.add(new FileRow(f.getKey(), data.length, engine.compressedSize(data), f.getValue()));
             }
             rows.put(e.getKey(), list);
             summaries.add(summarize(key[0], key[1], list));
-        }
-    }
-
-    private static long compressedSize(Engine engine, byte[] data) {
-        try {
-            return engine.compress(data, data.length, new byte[engine.maxCompressedLength(data.length)]);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 
@@ -245,12 +235,7 @@ final class CodecReport {
     }
 
     private CodecSummary find(String codec, String path) {
-        for (CodecSummary s : summaries) {
-            if (s.codec().equals(codec) && s.path().equals(path)) {
-                return s;
-            }
-        }
-        return null;
+        return summaries.stream().filter(s -> s.codec().equals(codec) && s.path().equals(path)).findFirst().orElse(null);
     }
 
     private void writeChart(Path png) {

@@ -1,5 +1,6 @@
 package dev.restcompress.bench.core;
 
+import java.util.Collection;
 import picocli.CommandLine;
 
 /** The bench's entry points read their command lines with picocli, through here. */
@@ -22,5 +23,14 @@ public final class Cli {
             System.exit(2);
         }
         return cl.printHelpIfRequested(cl.getParseResult()) ? null : command;
+    }
+
+    /** Checks that every one of {@code values} is {@code allowed}; else an error naming the option and the value. */
+    public static void oneOf(String option, Collection<String> values, Collection<String> allowed) {
+        for (String s : values) {
+            if (!allowed.contains(s)) {
+                throw new IllegalArgumentException(option + ": unknown value " + s + " (" + String.join(", ", allowed) + ")");
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.restcompress.bench.core;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /**
  * One way of compressing and decompressing whole byte arrays: either through the project's codec
@@ -24,4 +25,13 @@ public interface Engine {
      * detect its end without allocating.
      */
     int decompress(byte[] in, int length, byte[] out) throws IOException;
+
+    /** The compressed size of the whole of {@code data} (sizes are computed outside the timed code). */
+    default int compressedSize(byte[] data) {
+        try {
+            return compress(data, data.length, new byte[maxCompressedLength(data.length)]);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * Turns the interceptor suite's results into {@code interceptor.csv}, {@code interceptor-paired.csv}
@@ -18,9 +19,10 @@ import java.util.Map;
  *
  * <p>Time verdicts come from {@link PairedOverhead} (one JVM, paired rounds); the JMH rows
  * ({@link InterceptorBench} and {@link ResponseCodecBench} in separate forks) are shown beside them
- * with their error bars, and give the exact allocation per request.
+ * with their error bars, and give the exact allocation per request. {@code paired}: the paired results
+ * keyed {@code path/coding}.
  */
-final class InterceptorReport {
+record InterceptorReport(List<Measurement> measurements, Map<String, PairedOverhead.Result> paired, String bodyFile) {
     /** The files {@link #write} creates. */
     static final List<String> FILES = List.of("interceptor.csv", "interceptor-paired.csv");
 
@@ -30,33 +32,11 @@ final class InterceptorReport {
     private static final double MAX_BELOW_THRESHOLD_NS = 1000;
     private static final double MAX_BELOW_THRESHOLD_B = 64;
 
-    private final List<Measurement> measurements;
-    private final Map<String, PairedOverhead.Result> paired;
-    private final String bodyFile;
-
-    /**
-     * @param paired paired results keyed {@code path/coding}
-     */
-    InterceptorReport(List<Measurement> measurements, Map<String, PairedOverhead.Result> paired, String bodyFile) {
-        this.measurements = measurements;
-        this.paired = paired;
-        this.bodyFile = bodyFile;
-    }
-
-    private Measurement find(String benchmark, String method, String... keyValues) {
-        outer:
-        for (Measurement m : measurements) {
-            if (!m.benchmark().equals(benchmark) || !m.method().equals(method)) {
-                continue;
-            }
-            for (int i = 0; i < keyValues.length; i += 2) {
-                if (!keyValues[i + 1].equals(m.param(keyValues[i]))) {
-                    continue outer;
-                }
-            }
-            return m;
-        }
-        return null;
+    /** The measurement of {@code benchmark.method} with the parameters {@code name, value, ...}, or null. */
+    private Measurement find(String benchmark, String method, String... kv) {
+        return measurements.stream().filter(m -> m.benchmark().equals(benchmark) && m.method().equals(method)
+                && IntStream.range(0, kv.length / 2).allMatch(i -> kv[2 * i + 1].equals(m.param(kv[2 * i]))))
+                .findFirst().orElse(null);
     }
 
     /** Bytes the {@code Vary: Accept-Encoding} entry itself allocates ({@link VaryEntryBench}); NaN if not run. */

@@ -12,19 +12,7 @@ import java.util.List;
  * the Java paths' ({@code gzip-libdeflate-N}, spi and raw, from the codec suite of the same run) and
  * their ratio against the 90% target.
  */
-final class NativeFloorReport {
-    private final List<NativeFloor.Row> rows;
-    private final List<CodecSummary> java;
-    private final int files;
-    private final double seconds;
-
-    NativeFloorReport(List<NativeFloor.Row> rows, List<CodecSummary> java, int files, double seconds) {
-        this.rows = rows;
-        this.java = java;
-        this.files = files;
-        this.seconds = seconds;
-    }
-
+record NativeFloorReport(List<NativeFloor.Row> rows, List<CodecSummary> java, int files, double seconds) {
     private NativeFloor.Row hmean(int level) {
         return rows.stream().filter(r -> r.level() == level && r.file().equals("(hmean)")).findFirst().orElse(null);
     }

@@ -1,12 +1,11 @@
 package dev.restcompress.bench.overload;
 
+import dev.restcompress.bench.core.ExternalCommand;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Puts the server and the load generator on separate cores with {@code taskset}: the generator (this
@@ -14,17 +13,12 @@ import java.util.concurrent.TimeUnit;
  * two fight for the same cores and the generator's own work shows up as server latency. Where
  * {@code taskset} is missing, there is a single core, or it was not wanted, nothing is pinned and
  * {@link #describe} says so. {@link #close} gives this JVM back the affinity it had.
+ *
+ * @param serverPrefix words to put before a server child's {@code java} command
+ * @param restore the affinity to give this JVM back, or null
+ * @param describe how the processes are pinned, for the report
  */
-final class CpuPinning implements AutoCloseable {
-    private final List<String> serverPrefix;
-    private final String restore;
-    private final String description;
-
-    private CpuPinning(List<String> serverPrefix, String restore, String description) {
-        this.serverPrefix = serverPrefix;
-        this.restore = restore;
-        this.description = description;
-    }
+record CpuPinning(List<String> serverPrefix, String restore, String describe) implements AutoCloseable {
 
     static CpuPinning apply(boolean wanted) {
         int cores = Runtime.getRuntime().availableProcessors();
@@ -45,15 +39,6 @@ final class CpuPinning implements AutoCloseable {
         } catch (IOException e) {
             return new CpuPinning(List.of(), null, "not pinned (taskset failed: " + e.getMessage() + ")");
         }
-    }
-
-    /** Words to put before a server child's {@code java} command. */
-    List<String> serverPrefix() {
-        return serverPrefix;
-    }
-
-    String describe() {
-        return description;
     }
 
     @Override
@@ -82,17 +67,8 @@ final class CpuPinning implements AutoCloseable {
     }
 
     private static String run(String... cmd) throws IOException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         try {
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new IOException(String.join(" ", cmd) + " did not finish");
-            }
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (p.exitValue() != 0) {
-                throw new IOException(String.join(" ", cmd) + ": " + out);
-            }
-            return out;
+            return ExternalCommand.run(List.of(cmd), true, 10).trim();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);

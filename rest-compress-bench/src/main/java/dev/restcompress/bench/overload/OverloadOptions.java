@@ -1,5 +1,6 @@
 package dev.restcompress.bench.overload;
 
+import dev.restcompress.bench.core.Cli;
 import dev.restcompress.bench.load.LoadGenerator;
 import dev.restcompress.bench.peers.PeersBench;
 import dev.restcompress.bench.server.OurVariants;
@@ -60,10 +61,10 @@ public final class OverloadOptions {
                 || multipliers.stream().anyMatch(m -> !(m > 0))) {
             throw new IllegalArgumentException("the overload and peers numbers must be positive");
         }
-        oneOf("--overload-adaptive", adaptive, List.of("off", "on"));
-        oneOf("--pin", List.of(pin), List.of("on", "off"));
-        oneOf("--overload-mixes", mixes, List.of("large", "small-json"));
-        oneOf("--peers-servers", peers, OurVariants.CHOICES);
+        Cli.oneOf("--overload-adaptive", adaptive, List.of("off", "on"));
+        Cli.oneOf("--pin", List.of(pin), List.of("on", "off"));
+        Cli.oneOf("--overload-mixes", mixes, List.of("large", "small-json"));
+        Cli.oneOf("--peers-servers", peers, OurVariants.CHOICES);
         onSettings = settings(onSettings);
     }
 
@@ -86,13 +87,5 @@ public final class OverloadOptions {
             out.add("-D" + key + "=" + kv.substring(eq + 1).trim());
         }
         return List.copyOf(out);
-    }
-
-    private static void oneOf(String option, List<String> values, List<String> allowed) {
-        for (String s : values) {
-            if (!allowed.contains(s)) {
-                throw new IllegalArgumentException(option + ": unknown value " + s + " (" + String.join(", ", allowed) + ")");
-            }
-        }
     }
 }

@@ -10,36 +10,18 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 /**
  * Writes the overload suite's results: {@code overload.csv}, a markdown table, and two charts against
  * the offered load (as a multiple of the capacity): served requests/s, and p99 latency (log scale),
- * one colour per payload mix and setting.
+ * one colour per payload mix and setting. {@code cheapestCapacities}: per mix, the closed-model capacity of
+ * the demo fixed at the adaptive policy's cheapest gzip level.
  */
-final class OverloadReport {
-    private final List<LoadStep> results;
-    private final Map<String, Double> capacities;
-    /** Per mix, the closed-model capacity of the demo fixed at the adaptive policy's cheapest gzip level. */
-    private final Map<String, Double> cheapestCapacities;
-    private final List<String> settings;
-    private final boolean adaptiveSupported;
-    private final String pinning;
-    private final OverloadOptions oo;
-    private final Map<String, StepTrace.Summary> traces;
-
-    OverloadReport(List<LoadStep> results, Map<String, Double> capacities, Map<String, Double> cheapestCapacities,
-            List<String> settings, boolean adaptiveSupported, String pinning, OverloadOptions oo,
-            Map<String, StepTrace.Summary> traces) {
-        this.cheapestCapacities = cheapestCapacities;
-        this.traces = traces;
-        this.results = results;
-        this.capacities = capacities;
-        this.settings = settings;
-        this.adaptiveSupported = adaptiveSupported;
-        this.pinning = pinning;
-        this.oo = oo;
-    }
+record OverloadReport(List<LoadStep> results, Map<String, Double> capacities,
+        Map<String, Double> cheapestCapacities, List<String> settings, boolean adaptiveSupported, String pinning,
+        OverloadOptions oo, Map<String, StepTrace.Summary> traces) {
 
     void write(Path dir, Markdown md) {
         StepTable.writeCsv(results, dir.resolve("overload.csv"));
@@ -167,29 +149,15 @@ final class OverloadReport {
                 "served requests/s", false, false);
         XyChart latency = new XyChart("p99 latency vs offered load (from the due time)", "offered load, x capacity",
                 "p99 latency, µs (log scale)", false, true);
-        Map<String, List<LoadStep>> bySeries = new LinkedHashMap<>();
-        for (LoadStep r : results) {
-            if (r.offeredPerSecond() > 0) {
-                String key = r.label().substring(0, r.label().lastIndexOf(" x"));
-                bySeries.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
-            }
-        }
+        List<LoadStep> open = results.stream().filter(r -> r.offeredPerSecond() > 0).toList();
         int colour = 0;
-        for (var e : bySeries.entrySet()) {
-            String mix = e.getKey().substring(0, e.getKey().indexOf(' '));
-            double capacity = capacities.getOrDefault(mix, Double.NaN);
-            List<XyChart.Point> s = new ArrayList<>();
-            List<XyChart.Point> p99 = new ArrayList<>();
-            for (LoadStep r : e.getValue()) {
-                double x = r.offeredPerSecond() / capacity;
-                s.add(new XyChart.Point(x, r.servedPerSecond(), r.servedPerSecondError(), null));
-                if (r.p99Us() > 0) {
-                    p99.add(new XyChart.Point(x, r.p99Us(), Double.NaN, null));
-                }
-            }
-            served.add(new XyChart.Series(e.getKey(), s, true, false), colour);
-            latency.add(new XyChart.Series(e.getKey(), p99, true, false), colour);
-            colour++;
+        for (var e : XyChart.groups(open, r -> r.label().substring(0, r.label().lastIndexOf(" x"))).entrySet()) {
+            double capacity = capacities.getOrDefault(e.getKey().substring(0, e.getKey().indexOf(' ')), Double.NaN);
+            ToDoubleFunction<LoadStep> x = r -> r.offeredPerSecond() / capacity;
+            served.line(e.getKey(), e.getValue(), x, LoadStep::servedPerSecond, LoadStep::servedPerSecondError, false,
+                    colour);
+            latency.line(e.getKey(), e.getValue().stream().filter(r -> r.p99Us() > 0).toList(), x, LoadStep::p99Us,
+                    XyChart::noError, false, colour++);
         }
         served.writePng(dir.resolve("overload-served.png"));
         latency.writePng(dir.resolve("overload-latency.png"));

@@ -49,7 +49,7 @@ public final class StepTrace implements AutoCloseable {
 
     private StepTrace(String host, int port) throws IOException {
         connection = new HttpConnection(host, port, 5_000);
-        before = bodiesByLevel(scrape());
+        before = bodiesByLevel(scrape(connection));
         poller = new Thread(this::poll, "step-trace");
         poller.setDaemon(true);
         poller.start();
@@ -64,7 +64,8 @@ public final class StepTrace implements AutoCloseable {
         }
     }
 
-    private String scrape() throws IOException {
+    /** The demo's {@code GET /rest/metrics} text (the library's statistics, Prometheus format). */
+    private static String scrape(HttpConnection connection) throws IOException {
         HttpConnection.Response r = connection.get("/rest/metrics", "identity");
         if (r.status() != 200) {
             throw new IOException("GET /rest/metrics: " + r.status());
@@ -78,7 +79,7 @@ public final class StepTrace implements AutoCloseable {
             next += TimeUnit.MILLISECONDS.toNanos(PERIOD_MS);
             LockSupport.parkNanos(next - System.nanoTime());
             try {
-                String metrics = scrape();
+                String metrics = scrape(connection);
                 int step = step(metrics);
                 if (step >= 0 && step < samplesAt.length) {
                     synchronized (this) {
@@ -104,7 +105,7 @@ public final class StepTrace implements AutoCloseable {
         poller.join(2_000);
         Map<String, Long> delta = new TreeMap<>();
         try {
-            bodiesByLevel(scrape()).forEach((k, v) -> {
+            bodiesByLevel(scrape(connection)).forEach((k, v) -> {
                 long d = v - before.getOrDefault(k, 0L);
                 if (d != 0) {
                     delta.put(k, d);
@@ -163,20 +164,13 @@ public final class StepTrace implements AutoCloseable {
      * {@code host:port}, or null when they cannot be read.
      */
     public static double[] encodedTotals(String host, int port, String coding) {
-        HttpConnection c = new HttpConnection(host, port, 5_000);
-        try {
-            HttpConnection.Response r = c.get("/rest/metrics", "identity");
-            if (r.status() != 200) {
-                return null;
-            }
-            String metrics = new String(r.body(), 0, r.bodyLength(), StandardCharsets.UTF_8);
+        try (HttpConnection c = new HttpConnection(host, port, 5_000)) {
+            String metrics = scrape(c);
             double bodies = gauge(metrics, "rest_compress_encoded_bodies_total{coding=\"" + coding + "\"} ");
             double seconds = gauge(metrics, "rest_compress_encoded_seconds_total{coding=\"" + coding + "\"} ");
             return Double.isNaN(bodies) || Double.isNaN(seconds) ? null : new double[] {bodies, seconds};
         } catch (IOException | RuntimeException e) {
             return null;
-        } finally {
-            c.close();
         }
     }
 }

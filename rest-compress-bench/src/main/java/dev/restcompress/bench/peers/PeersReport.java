@@ -1,6 +1,5 @@
 package dev.restcompress.bench.peers;
 
-import dev.restcompress.bench.core.Stats;
 import dev.restcompress.bench.load.LoadStep;
 import dev.restcompress.bench.overload.OverloadOptions;
 import dev.restcompress.bench.report.Markdown;
@@ -13,33 +12,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleBiFunction;
+import java.util.stream.IntStream;
 
 /**
  * Writes the peers suite's results: {@code peers.csv} (every round of every server), a table of
  * ours / peer req/s ratios with 95% intervals over the rounds, the rounds' table, and a chart of
- * req/s per server and round.
+ * req/s per server and round. {@code codecNanos}: CPU ns per body of the gzip codec alone, per round
+ * (empty without {@code ours-identity}); {@code serverCodecNanos}: wall ns per gzip body inside the codec
+ * call in the {@code ours} server, per round (its statistics).
  */
-final class PeersReport {
-    private final String payload;
-    private final Map<String, List<LoadStep>> byServer;
-    private final Map<String, String> skipped;
-    private final String pinning;
-    private final OverloadOptions oo;
-    /** CPU ns per body of the gzip codec alone, per round (empty without {@code ours-identity}). */
-    private final List<Double> codecNanos;
-    /** Wall ns per gzip body inside the codec call in the {@code ours} server, per round (its statistics). */
-    private final List<Double> serverCodecNanos;
-
-    PeersReport(String payload, Map<String, List<LoadStep>> byServer, Map<String, String> skipped, String pinning,
-            OverloadOptions oo, List<Double> codecNanos, List<Double> serverCodecNanos) {
-        this.codecNanos = codecNanos;
-        this.serverCodecNanos = serverCodecNanos;
-        this.payload = payload;
-        this.byServer = byServer;
-        this.skipped = skipped;
-        this.pinning = pinning;
-        this.oo = oo;
-    }
+record PeersReport(String payload, Map<String, List<LoadStep>> byServer, Map<String, String> skipped,
+        String pinning, OverloadOptions oo, List<Double> codecNanos, List<Double> serverCodecNanos) {
 
     void write(Path dir, Markdown md) {
         List<LoadStep> all = new ArrayList<>();
@@ -60,8 +43,6 @@ final class PeersReport {
         List<LoadStep> ours = byServer.get(BenchServerMain.OURS);
         List<List<String>> ratioRows = new ArrayList<>();
         for (var e : byServer.entrySet()) {
-            List<Double> rps = e.getValue().stream().map(LoadStep::servedPerSecond).toList();
-            double[] m = Stats.meanAndError(rps);
             String ratio = "n/a";
             String cpuRatio = "n/a";
             if (ours != null && !e.getKey().equals(BenchServerMain.OURS)) {
@@ -71,8 +52,8 @@ final class PeersReport {
             double cpu = e.getValue().stream().mapToDouble(LoadStep::serverCpuUsPerRequest).average().orElse(Double.NaN);
             double bytes = e.getValue().stream().mapToDouble(LoadStep::wireBytesPerResponse).average().orElse(Double.NaN);
             long errors = e.getValue().stream().mapToLong(LoadStep::errors).sum();
-            ratioRows.add(List.of(e.getKey(), Markdown.withError(m[0], m[1], 0), ratio, Markdown.num(cpu, 0), cpuRatio,
-                    Markdown.num(bytes, 0), Long.toString(errors)));
+            ratioRows.add(List.of(e.getKey(), Markdown.mean(e.getValue().stream().map(LoadStep::servedPerSecond).toList(), 0),
+                    ratio, Markdown.num(cpu, 0), cpuRatio, Markdown.num(bytes, 0), Long.toString(errors)));
         }
         md.table(List.of("server", "req/s (mean over rounds)", "req/s ours / this", "server CPU µs/req",
                 "CPU/req this / ours", "wire B/resp", "errors"), ratioRows);
@@ -90,8 +71,7 @@ final class PeersReport {
         for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
             values.add(f.applyAsDouble(a.get(i), b.get(i)));
         }
-        double[] m = Stats.meanAndError(values);
-        return Markdown.withError(m[0], m[1], 2) + "x";
+        return Markdown.mean(values, 2) + "x";
     }
 
     /** The encoded-variant cache's figures, against issue 23's goals, where its rows were measured. */
@@ -149,12 +129,6 @@ final class PeersReport {
             tasks.add(taskUs);
             taskRatios.add(taskUs / codecUs);
         }
-        double[] h = Stats.meanAndError(http);
-        double[] c = Stats.meanAndError(codecNanos.stream().map(ns -> ns / 1000).toList());
-        double[] r = Stats.meanAndError(ratios);
-        double[] t = Stats.meanAndError(tasks);
-        double[] tr = Stats.meanAndError(taskRatios);
-        double[] inServer = Stats.meanAndError(serverCodecNanos.stream().map(ns -> ns / 1000).toList());
         md.paragraph("**Compression over HTTP vs the codec alone** (goal: within 10%): server CPU per request "
                 + "of `ours` with gzip minus `ours-identity` (the same server asked for identity), per round, against "
                 + "the gzip codec of `CodecRegistry.defaults()` (level 6, the demo's) compressing the same bytes in the "
@@ -167,21 +141,22 @@ final class PeersReport {
                 + "holding the connection's request state is descheduled (see the CPU columns below).");
         md.table(List.of("gzip over HTTP µs/req", "codec alone µs/body", "HTTP / codec", "codec in the server µs/body",
                 "without the I/O threads µs/req", "without I/O / codec"),
-                List.of(List.of(Markdown.withError(h[0], h[1], 0), Markdown.withError(c[0], c[1], 0),
-                        Markdown.withError(r[0], r[1], 2) + "x", Markdown.withError(inServer[0], inServer[1], 0),
-                        Markdown.withError(t[0], t[1], 0), Markdown.withError(tr[0], tr[1], 2) + "x")));
+                List.of(List.of(Markdown.mean(http, 0), Markdown.mean(micros(codecNanos), 0), Markdown.mean(ratios, 2) + "x",
+                        Markdown.mean(micros(serverCodecNanos), 0), Markdown.mean(tasks, 0),
+                        Markdown.mean(taskRatios, 2) + "x")));
+    }
+
+    private static List<Double> micros(List<Double> nanos) {
+        return nanos.stream().map(ns -> ns / 1000).toList();
     }
 
     private void writeChart(Path dir) {
         XyChart chart = new XyChart("Requests/s at saturation per round (gzip)", "round", "requests/s", false, false);
         int colour = 0;
         for (var e : byServer.entrySet()) {
-            List<XyChart.Point> points = new ArrayList<>();
-            for (int i = 0; i < e.getValue().size(); i++) {
-                LoadStep r = e.getValue().get(i);
-                points.add(new XyChart.Point(i + 1, r.servedPerSecond(), r.servedPerSecondError(), null));
-            }
-            chart.add(new XyChart.Series(e.getKey(), points, true, false), colour++);
+            List<LoadStep> r = e.getValue();
+            chart.line(e.getKey(), IntStream.range(0, r.size()).boxed().toList(), i -> i + 1,
+                    i -> r.get(i).servedPerSecond(), i -> r.get(i).servedPerSecondError(), false, colour++);
         }
         chart.writePng(dir.resolve("peers.png"));
     }

@@ -1,5 +1,11 @@
 package dev.restcompress.bench.report;
 
+import dev.restcompress.bench.core.Stats;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 
@@ -44,6 +50,20 @@ public final class Markdown {
             return num(v, digits);
         }
         return num(v, digits) + " ± " + num(err, digits);
+    }
+
+    /** The mean of {@code values} with its 95% interval ({@link Stats#meanAndError}), as {@link #withError}. */
+    public static String mean(Collection<? extends Number> values, int digits) {
+        double[] m = Stats.meanAndError(values);
+        return withError(m[0], m[1], digits);
+    }
+
+    public void write(Path file) {
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Override

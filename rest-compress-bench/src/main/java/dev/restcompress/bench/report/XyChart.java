@@ -12,7 +12,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
@@ -109,6 +114,27 @@ public final class XyChart {
             }
         }
         return this;
+    }
+
+    /**
+     * Adds a line of one point per item (x, y and y's error bar; {@link #NO_ERROR} for none), hollow
+     * markers if asked, in colour number {@code colour}.
+     */
+    public <T> XyChart line(String name, List<T> items, ToDoubleFunction<T> x, ToDoubleFunction<T> y,
+            ToDoubleFunction<T> yError, boolean hollow, int colour) {
+        List<Point> points = items.stream().map(i -> new Point(x.applyAsDouble(i), y.applyAsDouble(i),
+                yError.applyAsDouble(i), null)).toList();
+        return add(new Series(name, points, true, hollow), colour);
+    }
+
+    /** The y error of points without an error bar. */
+    public static <T> double noError(T item) {
+        return Double.NaN;
+    }
+
+    /** {@code items} grouped by {@code key}, groups and items in their first order: one series per group. */
+    public static <T> Map<String, List<T>> groups(List<T> items, Function<T, String> key) {
+        return items.stream().collect(Collectors.groupingBy(key, LinkedHashMap::new, Collectors.toList()));
     }
 
     /** A vertical dashed line at {@code x} with {@code label} above the plot (null for none). */

@@ -9,10 +9,9 @@ import dev.restcompress.bench.dictionary.TrainDictionary;
 import dev.restcompress.bench.report.Csv;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.config.DictionarySettings;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,20 +54,12 @@ final class DictionaryPayloadReport {
         long total = 0;
         long gzip = 0;
         for (byte[] p : payloads) {
-            total += compressedSize(engine, p);
+            total += engine.compressedSize(p);
             gzip += TrainDictionary.gzipSize(p, 6);
         }
         double mean = (double) total / payloads.size();
         return new Cell(codec, size, mean, (double) gzip / payloads.size(),
                 size - mean - BenchDictionary.headerBytes(codec), c, d);
-    }
-
-    private static int compressedSize(Engine engine, byte[] body) {
-        try {
-            return engine.compress(body, body.length, new byte[engine.maxCompressedLength(body.length)]);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     void write(Path dir, Markdown md) {
@@ -136,11 +127,7 @@ final class DictionaryPayloadReport {
     /** Whole JSON files below 4 KiB: real small responses, none of them seen by the trainer. */
     private void wholeDocuments(Markdown md) {
         List<List<String>> rows = new ArrayList<>();
-        long identity = 0;
-        long gzip = 0;
-        long zstd = 0;
-        long dcz = 0;
-        long dcb = 0;
+        long[] total = new long[5]; // identity, gzip-6, zstd, dcz, dcb
         Engine dczEngine = BenchDictionary.engine(DCZ, dictionary);
         Engine dcbEngine = BenchDictionary.engine(DCB, dictionary);
         Engine zstdEngine = BenchDictionary.engine(BASELINE, dictionary);
@@ -149,26 +136,26 @@ final class DictionaryPayloadReport {
             if (!name.endsWith(".json") || body.length >= 4096) {
                 continue;
             }
-            int g = TrainDictionary.gzipSize(body, 6);
-            int z = compressedSize(zstdEngine, body);
-            int c = compressedSize(dczEngine, body);
-            int b = compressedSize(dcbEngine, body);
-            identity += body.length;
-            gzip += g;
-            zstd += z;
-            dcz += c;
-            dcb += b;
-            rows.add(List.of(name, Integer.toString(body.length), Integer.toString(g), Integer.toString(z),
-                    Integer.toString(c), Integer.toString(b), Markdown.num(100.0 * c / g, 1) + "%"));
+            long[] sizes = {body.length, TrainDictionary.gzipSize(body, 6), zstdEngine.compressedSize(body),
+                dczEngine.compressedSize(body), dcbEngine.compressedSize(body)};
+            Arrays.setAll(total, i -> total[i] + sizes[i]);
+            rows.add(sizesRow(name, sizes));
         }
         if (rows.isEmpty()) {
             return;
         }
-        rows.add(List.of("**total**", Long.toString(identity), Long.toString(gzip), Long.toString(zstd),
-                Long.toString(dcz), Long.toString(dcb), Markdown.num(100.0 * dcz / gzip, 1) + "%"));
+        rows.add(sizesRow("**total**", total));
         md.paragraph("Whole JSON documents below 4 KiB (each a complete small response; all shorter than "
                 + BenchDictionary.TRAINING_FROM + " B, so the trainer never saw them): bytes on the wire.");
         md.table(List.of("file", "identity", "gzip-6", BASELINE, DCZ, DCB, DCZ + " of gzip-6"), rows);
+    }
+
+    /** A row of the whole-documents table: identity, gzip-6, zstd, dcz, dcb bytes, and dcz's share of gzip-6. */
+    private static List<String> sizesRow(String name, long[] sizes) {
+        List<String> row = new ArrayList<>(List.of(name));
+        Arrays.stream(sizes).forEach(n -> row.add(Long.toString(n)));
+        row.add(Markdown.num(100.0 * sizes[3] / sizes[1], 1) + "%");
+        return row;
     }
 
     /** The previous version of a 100 KB+ JSON document as the dictionary of the next one. */
@@ -200,9 +187,9 @@ final class DictionaryPayloadReport {
 
     private static void deltaRow(List<List<String>> rows, String model, byte[] v1, byte[] v2) {
         int gzip = TrainDictionary.gzipSize(v2, 6);
-        int zstd = compressedSize(BenchDictionary.engine(BASELINE, v1), v2);
-        int dcz = compressedSize(BenchDictionary.engine(DCZ, v1), v2);
-        int dcb = compressedSize(BenchDictionary.engine(DCB, v1), v2);
+        int zstd = BenchDictionary.engine(BASELINE, v1).compressedSize(v2);
+        int dcz = BenchDictionary.engine(DCZ, v1).compressedSize(v2);
+        int dcb = BenchDictionary.engine(DCB, v1).compressedSize(v2);
         int changed = DeltaVersions.differing(v1, v2);
         rows.add(List.of(model, changed + " (" + Markdown.num(100.0 * changed / v1.length, 1) + "%)",
                 Integer.toString(gzip), Integer.toString(zstd), Integer.toString(dcz), Integer.toString(dcb),

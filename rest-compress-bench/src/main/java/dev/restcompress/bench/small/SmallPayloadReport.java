@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * Turns {@link SmallPayloadBench} results into {@code small-payload.csv}, a markdown section with the
@@ -70,29 +71,17 @@ final class SmallPayloadReport {
         return new Cell(codecId, size, payloads.size(), mean, size - mean - header, c, d);
     }
 
-    /** The smallest measured size from which this codec pays at every larger size, or -1. */
-    private int stopsPayingBelow(TreeMap<Integer, Cell> cells, double mbps) {
+    /**
+     * The smallest measured size from which {@code pays} holds at every larger size, or -1: where the
+     * codec stops paying on a link, or (for "saves bytes") stops saving bytes whatever the CPU cost.
+     */
+    private static int holdsFrom(TreeMap<Integer, Cell> cells, Predicate<Cell> pays) {
         int from = -1;
-        for (Integer size : cells.descendingKeySet()) {
-            Cell cell = cells.get(size);
-            if (cell.saved() > 0 && cell.breakEvenMbps() > mbps) {
-                from = size;
-            } else {
+        for (Cell cell : cells.descendingMap().values()) {
+            if (!pays.test(cell)) {
                 break;
             }
-        }
-        return from;
-    }
-
-    /** The smallest size from which compression always saves bytes, whatever the CPU cost, or -1. */
-    private static int savesBytesFrom(TreeMap<Integer, Cell> cells) {
-        int from = -1;
-        for (Integer size : cells.descendingKeySet()) {
-            if (cells.get(size).saved() > 0) {
-                from = size;
-            } else {
-                break;
-            }
+            from = cell.size();
         }
         return from;
     }
@@ -131,8 +120,8 @@ final class SmallPayloadReport {
         int below = Integer.MAX_VALUE;
         String best = null;
         for (var e : byCodec.entrySet()) {
-            int pays = stopsPayingBelow(e.getValue(), linkMbps);
-            int saves = savesBytesFrom(e.getValue());
+            int pays = holdsFrom(e.getValue(), c -> c.saved() > 0 && c.breakEvenMbps() > linkMbps);
+            int saves = holdsFrom(e.getValue(), c -> c.saved() > 0);
             verdict.add(List.of(e.getKey(), pays < 0 ? "does not pay up to " + e.getValue().lastKey() + " B"
                     : pays + " B", saves < 0 ? "never" : saves + " B"));
             if (pays > 0 && pays < below) {
@@ -159,11 +148,8 @@ final class SmallPayloadReport {
                 "body size, bytes (log scale)", "ns per body (log scale)", true, true);
         int colour = 0;
         for (var e : byCodec.entrySet()) {
-            List<XyChart.Point> points = new ArrayList<>();
-            for (Cell c : e.getValue().values()) {
-                points.add(new XyChart.Point(c.size(), c.roundTripNs(), Double.NaN, null));
-            }
-            chart.add(new XyChart.Series(e.getKey(), points, true, false), colour++);
+            chart.line(e.getKey(), List.copyOf(e.getValue().values()), Cell::size, Cell::roundTripNs, XyChart::noError,
+                    false, colour++);
         }
         chart.writePng(png);
     }

@@ -25,12 +25,8 @@ final class SoakChart {
             double top = 0;
             for (int k = 0; k < panels.get(p).size(); k++) {
                 SoakReport.Series s = panels.get(p).get(k);
-                List<XyChart.Point> points = new ArrayList<>();
-                for (Sample x : samples) {
-                    points.add(new XyChart.Point(x.tMillis() / 1000.0, s.of(x), Double.NaN, null));
-                    top = Math.max(top, Double.isNaN(s.of(x)) ? 0 : s.of(x));
-                }
-                chart.add(new XyChart.Series(s.name(), points, true, false), k);
+                top = Math.max(top, samples.stream().mapToDouble(s::of).filter(v -> !Double.isNaN(v)).max().orElse(0));
+                chart.line(s.name(), samples, x -> x.tMillis() / 1000.0, s::of, XyChart::noError, false, k);
             }
             for (SoakMain.PhaseRun r : runs) {
                 chart.vertical(r.startMs() / 1000.0, p == 0 ? r.name() : null, top);

@@ -1,8 +1,7 @@
 package dev.restcompress.bench.soak;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.restcompress.bench.report.Csv;
+import dev.restcompress.bench.report.Markdown;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -153,12 +152,10 @@ final class SoakReport {
         return samples.stream().filter(x -> in(x, from, to)).mapToDouble(s::of).toArray();
     }
 
-    Verdict write() throws IOException {
+    Verdict write() {
         List<String> leaks = new ArrayList<>();
         long[] hw = headlineWindow();
-        StringBuilder seriesTable = new StringBuilder();
-        seriesTable.append("| series | first | min | max | last | growth/min (window) | ± std err | threshold/min | trend |\n")
-                .append("|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        List<List<String>> seriesRows = new ArrayList<>();
         for (Series s : series) {
             double first = Double.NaN;
             double last = Double.NaN;
@@ -182,17 +179,14 @@ final class SoakReport {
                 leaks.add(String.format(Locale.ROOT, "%s +%.2f%s/min (within phases, %.0f-%.0f s)", s.name(),
                         t.slopePerMin(), s.unit().isEmpty() ? "" : " " + s.unit(), hw[0] / 1000.0, hw[1] / 1000.0));
             }
-            seriesTable.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-                    s.name() + (s.unit().isEmpty() ? "" : " (" + s.unit() + ")"), num(first), num(min), num(max),
-                    num(last), signed(t.slopePerMin()), num(t.stdErr()),
+            seriesRows.add(List.of(s.name() + (s.unit().isEmpty() ? "" : " (" + s.unit() + ")"), num(first), num(min),
+                    num(max), num(last), signed(t.slopePerMin()), num(t.stdErr()),
                     Double.isNaN(s.threshold()) ? "(shown only)" : num(s.threshold()),
                     Double.isNaN(s.threshold()) ? "" : leak ? "**LEAKED**" : Double.isNaN(t.slopePerMin())
                             ? "not judged: no phase window of " + s.minWindowMs() / 1000 + " s" : "held"));
         }
 
-        StringBuilder phaseTable = new StringBuilder();
-        phaseTable.append("| phase | window (s) | requests | req/s | errors | RSS MB/min | NMT MB/min | heap MB/min "
-                + "| RSS KB/request | trend |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        List<List<String>> phaseRows = new ArrayList<>();
         List<Series> memory = series.subList(0, 3);
         for (SoakMain.PhaseRun r : runs) {
             long len = r.endMs() - r.startMs();
@@ -220,8 +214,8 @@ final class SoakReport {
             }
             double perMin = len > 0 ? r.requests() / (len / 60_000.0) : 0;
             double kbPerReq = perMin > 0 ? ts[0].slopePerMin() * 1024 / perMin : Double.NaN;
-            phaseTable.append(String.format(Locale.ROOT, "| %s | %.0f-%.0f | %d | %.0f | %d | %s | %s | %s | %s | %s |\n",
-                    r.name(), from / 1000.0, r.endMs() / 1000.0, r.requests(), perMin / 60, r.errors(),
+            phaseRows.add(List.of(r.name(), String.format(Locale.ROOT, "%.0f-%.0f", from / 1000.0, r.endMs() / 1000.0),
+                    Long.toString(r.requests()), String.format(Locale.ROOT, "%.0f", perMin / 60), Long.toString(r.errors()),
                     signed(ts[0].slopePerMin()), signed(ts[1].slopePerMin()), signed(ts[2].slopePerMin()),
                     signed(kbPerReq), trend));
         }
@@ -244,87 +238,80 @@ final class SoakReport {
         writeRequestsCsv();
         SoakChart.write(o.out().resolve("chart.svg"), samples, runs, series.subList(0, 5), series.subList(5, 7),
                 "rest-compress demo soak: " + v.word());
-        writeMarkdown(v, hw, seriesTable.toString(), phaseTable.toString());
+        writeMarkdown(v, hw, seriesRows, phaseRows);
         return v;
     }
 
-    private void writeMarkdown(Verdict v, long[] hw, String seriesTable, String phaseTable) throws IOException {
-        StringBuilder md = new StringBuilder();
-        md.append("# Soak of the rest-compress demo: ").append(v.word()).append("\n\n");
-        md.append("**").append(v.word()).append("**: ").append(v.summary()).append("\n\n");
-        md.append(String.format(Locale.ROOT, "- when: %s; measured: %s%n", Instant.now(), o.label().isEmpty() ? "(no label)" : o.label()));
-        md.append(String.format(Locale.ROOT, "- load: %.1f s planned %.1f min, %d threads%s, %d requests, %.0f req/s, %d errors%s%n",
+    private void writeMarkdown(Verdict v, long[] hw, List<List<String>> seriesRows, List<List<String>> phaseRows) {
+        Markdown md = new Markdown().heading(1, "Soak of the rest-compress demo: " + v.word());
+        md.paragraph("**" + v.word() + "**: " + v.summary());
+        md.paragraph(String.join("\n", String.format(Locale.ROOT, "- when: %s; measured: %s", Instant.now(),
+                o.label().isEmpty() ? "(no label)" : o.label()),
+                String.format(Locale.ROOT, "- load: %.1f s planned %.1f min, %d threads%s, %d requests, %.0f req/s, %d errors%s",
                 loadMs / 1000.0, o.minutes(), o.threads(),
                 o.rate() > 0 ? " paced at " + o.rate() + " req/s" : " unpaced", tally.requests(), tally.requests() / (loadMs / 1000.0),
-                tally.errors(), o.onlyPost() != null ? "; POST " + o.onlyPost() + " only" : ""));
-        md.append("- server: the demo (RESTEasy on Undertow) in its own JVM on 127.0.0.1: `java ")
-                .append(String.join(" ", jvmOptions)).append("`; JVM ").append(System.getProperty("java.vm.version"))
-                .append(", ").append(Runtime.getRuntime().availableProcessors()).append(" CPUs shared with the load generator\n");
-        md.append(String.format(Locale.ROOT, "- samples: every %.1f s (%d): RSS from /proc, heap used right after a "
-                + "full GC, NMT summary totals, threads, open fds%n", o.intervalSeconds(), samples.size()));
-        md.append(String.format(Locale.ROOT, "- headline window: %.0f s to %.0f s (the first %.0f%% of the run is warm-up), every phase: one "
+                tally.errors(), o.onlyPost() != null ? "; POST " + o.onlyPost() + " only" : ""),
+                "- server: the demo (RESTEasy on Undertow) in its own JVM on 127.0.0.1: `java " + String.join(" ", jvmOptions)
+                + "`; JVM " + System.getProperty("java.vm.version") + ", " + Runtime.getRuntime().availableProcessors()
+                + " CPUs shared with the load generator",
+                String.format(Locale.ROOT, "- samples: every %.1f s (%d): RSS from /proc, heap used right after a "
+                + "full GC, NMT summary totals, threads, open fds", o.intervalSeconds(), samples.size()),
+                String.format(Locale.ROOT, "- headline window: %.0f s to %.0f s (the first %.0f%% of the run is warm-up), every phase: one "
                 + "least-squares slope shared by the phase windows below, each phase at its own level (a step at a "
                 + "phase change is not growth, a climb within phases is); a series leaks when that slope is over its "
                 + "threshold, significant (one-sided Student t, 99.5%%, degrees of freedom reduced for autocorrelated "
-                + "samples) and climbs more than twice the scatter around the line%n%n",
-                hw[0] / 1000.0, hw[1] / 1000.0, o.warmupFraction() * 100));
-        md.append("## Series\n\n").append(seriesTable).append('\n');
-        md.append("NMT and heap after GC move in steps of tens of MB within seconds (compiler arenas, bodies in "
+                + "samples) and climbs more than twice the scatter around the line",
+                hw[0] / 1000.0, hw[1] / 1000.0, o.warmupFraction() * 100)));
+        md.heading(2, "Series").table(List.of("series", "first", "min", "max", "last", "growth/min (window)", "± std err",
+                "threshold/min", "trend"), seriesRows);
+        md.paragraph("NMT and heap after GC move in steps of tens of MB within seconds (compiler arenas, bodies in "
                 + "flight at the GC): their slopes use only phase windows of at least "
-                + JVM_SERIES_MIN_WINDOW_MS / 1000 + " s, so a --short run judges RSS, threads and fds only.\n\n");
-        md.append("RSS is what the OS gives the process. NMT counts only what the JVM allocates itself (heap, "
+                + JVM_SERIES_MIN_WINDOW_MS / 1000 + " s, so a --short run judges RSS, threads and fds only.");
+        md.paragraph("RSS is what the OS gives the process. NMT counts only what the JVM allocates itself (heap, "
                 + "metaspace, threads, code, GC, direct buffers under Other); memory that native libraries "
-                + "(zstd-jni, brotli4j, libdeflate) malloc shows in RSS but not in NMT.\n\n");
-        md.append("## Phases\n\n").append(phaseTable).append('\n');
-        md.append("Each isolated phase POSTs /rest/echo with one Content-Encoding only (several bodies, echoed "
-                + "as identity or in the same coding). Its slopes skip its first ")
-                .append(String.format(Locale.ROOT, "%.0f%%", PHASE_SKIP * 100))
-                .append(" (the previous phase settles); it leaks when its RSS slope is over the threshold, significant, "
-                        + "and RSS grew at least ").append(String.format(Locale.ROOT, "%.0f", PHASE_MIN_GROWTH_MB))
-                .append(String.format(Locale.ROOT, " MB in the window (%.0f MB in windows under %d s, as in a --short run: "
-                        + "over a few seconds the allocator's settling steps look like growth).", SHORT_PHASE_MIN_GROWTH_MB,
-                        JVM_SERIES_MIN_WINDOW_MS / 1000))
-                .append(" RSS KB/request = RSS slope / request rate. "
-                        + "The mixed phase's window starts after the warm-up.\n\n");
-        md.append("![memory over time](chart.svg)\n\n");
-        md.append("## Requests\n\n| category | requests | errors | outcomes |\n|---|---:|---:|---|\n");
-        for (Map.Entry<String, Tally.Row> e : tally.rows().entrySet()) {
-            Tally.Row r = e.getValue();
-            md.append("| ").append(e.getKey()).append(" | ").append(r.requests.sum()).append(" | ")
-                    .append(r.errors.sum()).append(" | ")
-                    .append(r.outcomes.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                            .map(x -> x.getKey() + ": " + x.getValue().sum()).collect(Collectors.joining(", ")))
-                    .append(" |\n");
-        }
-        md.append("\nEvery answer is checked: status; Content-Encoding (the requested coding for bodies of 1 KiB "
+                + "(zstd-jni, brotli4j, libdeflate) malloc shows in RSS but not in NMT.");
+        md.heading(2, "Phases").table(List.of("phase", "window (s)", "requests", "req/s", "errors", "RSS MB/min",
+                "NMT MB/min", "heap MB/min", "RSS KB/request", "trend"), phaseRows);
+        md.paragraph(String.format(Locale.ROOT, "Each isolated phase POSTs /rest/echo with one Content-Encoding only "
+                + "(several bodies, echoed as identity or in the same coding). Its slopes skip its first %.0f%% (the "
+                + "previous phase settles); it leaks when its RSS slope is over the threshold, significant, and RSS grew "
+                + "at least %.0f MB in the window (%.0f MB in windows under %d s, as in a --short run: over a few seconds "
+                + "the allocator's settling steps look like growth). RSS KB/request = RSS slope / request rate. The "
+                + "mixed phase's window starts after the warm-up.", PHASE_SKIP * 100, PHASE_MIN_GROWTH_MB,
+                SHORT_PHASE_MIN_GROWTH_MB, JVM_SERIES_MIN_WINDOW_MS / 1000));
+        md.paragraph("![memory over time](chart.svg)");
+        List<List<String>> requestRows = new ArrayList<>();
+        tally.rows().forEach((category, r) -> requestRows.add(List.of(category, Long.toString(r.requests.sum()),
+                Long.toString(r.errors.sum()), r.outcomes.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                        .map(x -> x.getKey() + ": " + x.getValue().sum()).collect(Collectors.joining(", ")))));
+        md.heading(2, "Requests").table(List.of("category", "requests", "errors", "outcomes"), requestRows);
+        md.paragraph("Every answer is checked: status; Content-Encoding (the requested coding for bodies of 1 KiB "
                 + "and more and for streams, none below); the body decoded by the library's codecs (gzip by the JDK's) "
                 + "and compared byte-exact with the identity response or the body sent. Bombs (32 MiB of zeros) "
-                + "must get 413, truncated bodies 400, unknown codings 415, `*;q=0` 406.\n");
+                + "must get 413, truncated bodies 400, unknown codings 415, `*;q=0` 406.");
         if (!tally.firstErrors().isEmpty()) {
-            md.append("\n## Errors (first ").append(Tally.KEPT_ERRORS).append(")\n\n");
-            tally.firstErrors().forEach(e -> md.append("- ").append(e.replace("|", "\\|")).append('\n'));
+            md.heading(2, "Errors (first " + Tally.KEPT_ERRORS + ")").paragraph(tally.firstErrors().stream()
+                    .map(e -> "- " + e.replace("|", "\\|")).collect(Collectors.joining("\n")));
         }
-        md.append("\nFiles: `samples.csv`, `requests.csv`, `chart.svg`, `server.log`.\n");
-        Files.writeString(o.out().resolve("report.md"), md.toString());
+        md.paragraph("Files: `samples.csv`, `requests.csv`, `chart.svg`, `server.log`.");
+        md.write(o.out().resolve("report.md"));
     }
 
-    private void writeSamplesCsv() throws IOException {
-        StringBuilder sb = new StringBuilder("t_s,phase,rss_mb,heap_after_gc_mb,nmt_committed_mb,nmt_other_mb,"
-                + "direct_mb,threads,fds\n");
+    private void writeSamplesCsv() {
+        Csv csv = new Csv("t_s", "phase", "rss_mb", "heap_after_gc_mb", "nmt_committed_mb", "nmt_other_mb", "direct_mb",
+                "threads", "fds");
         for (int i = 0; i < samples.size(); i++) {
             Sample s = samples.get(i);
-            sb.append(String.format(Locale.ROOT, "%.1f,%s,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%d%n", s.tMillis() / 1000.0,
-                    samplePhases.get(i), s.rss() / MB, s.heapAfterGc() / MB, s.nmtCommitted() / MB, s.nmtOther() / MB,
-                    s.direct() / MB, s.threads(), s.fds()));
+            csv.row(s.tMillis() / 1000.0, samplePhases.get(i), s.rss() / MB, s.heapAfterGc() / MB, s.nmtCommitted() / MB,
+                    s.nmtOther() / MB, s.direct() / MB, s.threads(), s.fds());
         }
-        Files.writeString(o.out().resolve("samples.csv"), sb.toString());
+        csv.write(o.out().resolve("samples.csv"));
     }
 
-    private void writeRequestsCsv() throws IOException {
-        StringBuilder sb = new StringBuilder("category,requests,errors\n");
-        tally.rows().forEach((k, r) -> sb.append('"').append(k).append("\",").append(r.requests.sum()).append(',')
-                .append(r.errors.sum()).append('\n'));
-        Files.writeString(o.out().resolve("requests.csv"), sb.toString());
+    private void writeRequestsCsv() {
+        Csv csv = new Csv("category", "requests", "errors");
+        tally.rows().forEach((k, r) -> csv.row(k, r.requests.sum(), r.errors.sum()));
+        csv.write(o.out().resolve("requests.csv"));
     }
 
     private static String num(double v) {

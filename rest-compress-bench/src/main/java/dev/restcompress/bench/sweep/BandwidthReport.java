@@ -6,7 +6,6 @@ import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.XyChart;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,22 +15,8 @@ import java.util.Map;
  * {@code bandwidth.png} (requests/s against link rate, with each coding's break-even rate as a
  * vertical line).
  */
-final class BandwidthReport {
-    private final String file;
-    private final int fileBytes;
-    private final List<LinkRate> rates;
-    private final List<LoadStep> results;
-    private final Map<String, BreakEven> breakEven;
-
-    BandwidthReport(String file, int fileBytes, List<LinkRate> rates, List<LoadStep> results,
-                    Map<String, BreakEven> breakEven) {
-        this.file = file;
-        this.fileBytes = fileBytes;
-        this.rates = rates;
-        this.results = results;
-        this.breakEven = breakEven;
-    }
-
+record BandwidthReport(String file, int fileBytes, List<LinkRate> rates, List<LoadStep> results,
+        Map<String, BreakEven> breakEven) {
     private LoadStep find(String link, String coding) {
         return results.stream().filter(r -> r.label().equals(link) && r.coding().equals(coding)).findFirst().orElse(null);
     }
@@ -108,43 +93,24 @@ final class BandwidthReport {
     }
 
     private double mbps(String link) {
-        for (LinkRate rate : rates) {
-            if (rate.label().equals(link)) {
-                return rate.mbps();
-            }
-        }
-        return Double.NaN;
+        return rates.stream().filter(r -> r.label().equals(link)).mapToDouble(LinkRate::mbps).findFirst().orElse(Double.NaN);
     }
 
     private void writeChart(Path png) {
         XyChart chart = new XyChart("Requests/s vs link rate (tbf; vertical lines: break-even rates)",
                 "link rate, Mbit/s (log scale)", "requests/s (log scale)", true, true);
-        Map<String, List<LoadStep>> byCoding = new LinkedHashMap<>();
-        results.forEach(r -> byCoding.computeIfAbsent(r.coding(), k -> new ArrayList<>()).add(r));
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = 0;
-        for (LoadStep r : results) {
-            if (r.completed() > 0) {
-                lo = Math.min(lo, r.servedPerSecond());
-                hi = Math.max(hi, r.servedPerSecond());
-            }
-        }
+        List<LoadStep> done = results.stream().filter(r -> r.completed() > 0).toList();
+        double lo = done.stream().mapToDouble(LoadStep::servedPerSecond).min().orElse(Double.POSITIVE_INFINITY);
+        double hi = done.stream().mapToDouble(LoadStep::servedPerSecond).max().orElse(0);
         int colour = 0;
-        for (var e : byCoding.entrySet()) {
-            List<XyChart.Point> points = new ArrayList<>();
-            for (LoadStep r : e.getValue()) {
-                double x = mbps(r.label());
-                if (r.completed() > 0 && Double.isFinite(x)) {
-                    points.add(new XyChart.Point(x, r.servedPerSecond(), r.servedPerSecondError(), null));
-                }
-            }
-            chart.add(new XyChart.Series(e.getKey(), points, true, false), colour);
+        for (var e : XyChart.groups(results, LoadStep::coding).entrySet()) {
+            chart.line(e.getKey(), e.getValue().stream().filter(r -> r.completed() > 0).toList(), r -> mbps(r.label()),
+                    LoadStep::servedPerSecond, LoadStep::servedPerSecondError, false, colour);
             BreakEven b = breakEven.get(e.getKey());
             double x = b == null ? Double.NaN : b.mbps(saved(e.getKey()));
             if (x > 0 && Double.isFinite(x) && hi > 0) {
-                chart.add(new XyChart.Series(e.getKey() + " break-even " + Markdown.num(x, 0) + " Mbit/s",
-                        List.of(new XyChart.Point(x, lo, Double.NaN, null), new XyChart.Point(x, hi, Double.NaN, null)),
-                        true, true), colour);
+                chart.line(e.getKey() + " break-even " + Markdown.num(x, 0) + " Mbit/s", List.of(lo, hi), y -> x,
+                        y -> y, XyChart::noError, true, colour);
             }
             colour++;
         }

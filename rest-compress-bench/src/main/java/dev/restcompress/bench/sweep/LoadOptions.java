@@ -1,5 +1,6 @@
 package dev.restcompress.bench.sweep;
 
+import dev.restcompress.bench.core.Cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,21 +49,11 @@ public final class LoadOptions {
         if (!(seconds > 0) || bandwidthConcurrency < 1) {
             throw new IllegalArgumentException("--load-seconds and --bandwidth-concurrency must be positive");
         }
-        for (String c : codings) {
-            if (!List.of("identity", "lzf", "gzip").contains(c)) {
-                throw new IllegalArgumentException("unknown coding " + c + " (identity, lzf, gzip)");
-            }
-        }
-        for (String e : endpoints) {
-            if (!LoadBench.ENDPOINTS.containsKey(e)) {
-                throw new IllegalArgumentException("unknown endpoint " + e + " " + LoadBench.ENDPOINTS.keySet());
-            }
-        }
-        for (int c : concurrency) {
-            if (c < 1 || c > 1024) {
-                throw new IllegalArgumentException("concurrency " + c + " is outside 1..1024");
-            }
-        }
+        Cli.oneOf("--load-codings", codings, List.of("identity", "lzf", "gzip"));
+        Cli.oneOf("--load-endpoints", endpoints, LoadBench.ENDPOINTS.keySet());
+        concurrency.stream().filter(c -> c < 1 || c > 1024).findFirst().ifPresent(c -> {
+            throw new IllegalArgumentException("concurrency " + c + " is outside 1..1024");
+        });
         // Fail on a bad rate now, not after the other suites have run for minutes.
         bandwidths.forEach(LinkRate::parse);
         if (!bandwidths.isEmpty() && (netnsId == null || linkScript == null)) {

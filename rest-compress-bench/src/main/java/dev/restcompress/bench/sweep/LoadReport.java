@@ -7,27 +7,13 @@ import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.XyChart;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Writes the load suite's results: {@code load.csv} (one row per step), a markdown table, and two
  * charts: latency (p50 filled, p99 hollow) and requests/s against concurrency, one colour per coding.
  */
-final class LoadReport {
-    private final String file;
-    private final int fileBytes;
-    private final String gzipEngine;
-    private final List<LoadStep> results;
-
-    LoadReport(String file, int fileBytes, String gzipEngine, List<LoadStep> results) {
-        this.file = file;
-        this.fileBytes = fileBytes;
-        this.gzipEngine = gzipEngine;
-        this.results = results;
-    }
-
+record LoadReport(String file, int fileBytes, String gzipEngine, List<LoadStep> results) {
     /** The CSV of any list of steps (the bandwidth suite adds its own columns after these). */
     static Csv csv(String labelColumn, String... extraHeader) {
         List<String> header = new ArrayList<>(List.of(labelColumn, "coding", "concurrency", "seconds", "requests",
@@ -85,28 +71,17 @@ final class LoadReport {
     }
 
     private void writeCharts(Path dir) {
-        Map<String, List<LoadStep>> byCoding = new LinkedHashMap<>();
-        results.forEach(r -> byCoding.computeIfAbsent(r.coding() + " " + r.label(), k -> new ArrayList<>()).add(r));
         XyChart latency = new XyChart("Latency vs concurrency (loopback; filled p50, hollow p99)",
                 "concurrent connections (log scale)", "latency, µs (log scale)", true, true);
         XyChart throughput = new XyChart("Requests/s vs concurrency (loopback)",
                 "concurrent connections (log scale)", "requests/s", true, false);
         int colour = 0;
-        for (var e : byCoding.entrySet()) {
-            List<XyChart.Point> p50 = new ArrayList<>();
-            List<XyChart.Point> p99 = new ArrayList<>();
-            List<XyChart.Point> rps = new ArrayList<>();
-            for (LoadStep r : e.getValue()) {
-                if (r.completed() > 0) {
-                    p50.add(new XyChart.Point(r.connections(), r.p50Us(), Double.NaN, null));
-                    p99.add(new XyChart.Point(r.connections(), r.p99Us(), Double.NaN, null));
-                }
-                rps.add(new XyChart.Point(r.connections(), r.servedPerSecond(), r.servedPerSecondError(), null));
-            }
-            latency.add(new XyChart.Series(e.getKey() + " p50", p50, true, false), colour);
-            latency.add(new XyChart.Series(e.getKey() + " p99", p99, true, true), colour);
-            throughput.add(new XyChart.Series(e.getKey(), rps, true, false), colour);
-            colour++;
+        for (var e : XyChart.groups(results, r -> r.coding() + " " + r.label()).entrySet()) {
+            List<LoadStep> done = e.getValue().stream().filter(r -> r.completed() > 0).toList();
+            latency.line(e.getKey() + " p50", done, LoadStep::connections, LoadStep::p50Us, XyChart::noError, false, colour);
+            latency.line(e.getKey() + " p99", done, LoadStep::connections, LoadStep::p99Us, XyChart::noError, true, colour);
+            throughput.line(e.getKey(), e.getValue(), LoadStep::connections, LoadStep::servedPerSecond,
+                    LoadStep::servedPerSecondError, false, colour++);
         }
         latency.writePng(dir.resolve("load-latency.png"));
         throughput.writePng(dir.resolve("load-throughput.png"));
