@@ -49,24 +49,67 @@ class SoakReportTest {
     }
 
     /**
+     * The heap after GC (MB) that a 10-minute run read every 4.8 s of its mixed phase after the warm-up
+     * (120-360 s): a floor of 21-27 MB, and samples that caught 2 MB bodies or 32 MiB bombs in flight.
+     */
+    private static final int[] MIXED_HEAP_READ = {30, 42, 23, 56, 39, 48, 37, 47, 31, 27, 32, 24, 34, 23, 90, 184, 31,
+        27, 35, 29, 21, 36, 33, 36, 44, 21, 144, 23, 22, 21, 38, 149, 117, 66, 21, 124, 21, 36, 164, 22, 27, 42, 21, 149,
+        109, 41, 34, 21, 138, 158, 153};
+
+    /** {@link #MIXED_HEAP_READ} above 22 MB at its time, nothing outside the mixed phase's window. */
+    private static double mixedHeapRead(double t) {
+        int i = (int) Math.round((t - 120) / 4.8);
+        return t < 120 || i >= MIXED_HEAP_READ.length ? 0 : MIXED_HEAP_READ[i] - 22;
+    }
+
+    @Test
+    void heapSpikesFromBodiesInFlightAreNotALeak() throws Exception {
+        // That run's verdict was LEAKED, heap +14 MB/min, from a line through the spikes.
+        assertEquals("HELD", tenMinuteVerdict(SoakReportTest::mixedHeapRead));
+    }
+
+    @Test
+    void aRisingHeapFloorIsALeak() throws Exception {
+        // Retained objects: the floor climbs 5 MB/min through the mixed phase, with the same spikes on top.
+        assertEquals("LEAKED", tenMinuteVerdict(t -> Math.min(t, 360) * 5 / 60 + mixedHeapRead(t)));
+    }
+
+    /**
      * The verdict on RSS = 450 MB + {@code extraMb(t)} + 0.05 MB of scatter (as between a held run's 1 s
      * samples), every other series flat.
      */
     private String verdict(DoubleUnaryOperator extraMb) throws Exception {
-        SoakOptions o = SoakOptions.parse(new String[] {"--testdata", dir.toString(), "--out", dir.toString(), "--short"});
+        return verdict(new String[] {"--short"}, extraMb, t -> 0);
+    }
+
+    /** A default 10-minute run (4.8 s samples): RSS flat, the heap after GC = 22 MB + {@code extraHeapMb(t)}. */
+    private String tenMinuteVerdict(DoubleUnaryOperator extraHeapMb) throws Exception {
+        return verdict(new String[0], t -> 0, extraHeapMb);
+    }
+
+    /** The phases laid out as SoakMain does: the mixed load, then the isolated share split over five POST phases. */
+    private String verdict(String[] args, DoubleUnaryOperator extraRssMb, DoubleUnaryOperator extraHeapMb) throws Exception {
+        String[] all = new String[args.length + 4];
+        System.arraycopy(new String[] {"--testdata", dir.toString(), "--out", dir.toString()}, 0, all, 0, 4);
+        System.arraycopy(args, 0, all, 4, args.length);
+        SoakOptions o = SoakOptions.parse(all);
+        long loadMs = (long) (o.minutes() * 60_000);
+        long mixedMs = (long) (loadMs * (1 - o.isolatedShare()));
+        long postMs = (loadMs - mixedMs) / POST_PHASES.length;
         List<SoakMain.PhaseRun> runs = new ArrayList<>();
-        runs.add(new SoakMain.PhaseRun("mixed", 0, 53_000, 21_000, 0));
+        runs.add(new SoakMain.PhaseRun("mixed", 0, mixedMs, mixedMs * 400 / 1000, 0));
         for (int i = 0; i < POST_PHASES.length; i++) {
-            long from = 53_000 + i * 10_500L;
-            runs.add(new SoakMain.PhaseRun(POST_PHASES[i], from, from + 10_500, 4_200, 0));
+            long from = mixedMs + i * postMs;
+            runs.add(new SoakMain.PhaseRun(POST_PHASES[i], from, from + postMs, postMs * 400 / 1000, 0));
         }
-        long loadMs = 105_500;
         Random noise = new Random(42);
         List<Sample> samples = new ArrayList<>();
         List<String> phases = new ArrayList<>();
-        for (long t = 0; t <= loadMs; t += 1000) {
-            double rss = 450 + extraMb.applyAsDouble(t / 1000.0) + 0.05 * noise.nextGaussian();
-            samples.add(new Sample(t, (long) (rss * MB), (long) (22 * MB), (long) (340 * MB), (long) (2 * MB),
+        long step = (long) (o.intervalSeconds() * 1000);
+        for (long t = 0; t <= loadMs; t += step) {
+            double rss = 450 + extraRssMb.applyAsDouble(t / 1000.0) + 0.05 * noise.nextGaussian();
+            double heap = 22 + extraHeapMb.applyAsDouble(t / 1000.0) + 0.3 * noise.nextGaussian();
+            samples.add(new Sample(t, (long) (rss * MB), (long) (heap * MB), (long) (340 * MB), (long) (2 * MB),
                     (long) (1.5 * MB), 24, 28));
             phases.add(phaseAt(runs, t));
         }
