@@ -79,6 +79,11 @@ public interface LiveDecoderBoundContract extends ContractPart {
             assertRetryAfter(refused);
             // Stable while they hold: another coding is refused as well, in one quiet log line.
             assertRefusedInOneLine();
+            // A client that sends a whole large body before it reads still reads the 503.
+            Wire.SentThenRead large = wire().postAllThenRead("contract/echo", "gzip", Wire.gzip(Payloads.random(16 << 20, 78)));
+            System.out.println("503 to a client still sending 16 MiB: " + large); // per-runtime behaviour, SECURITY.md
+            assertTrue(large.statusLine() != null && large.statusLine().startsWith("HTTP/1.1 503"),
+                    "a large chunked body while the bound is reached: " + large);
             for (Holder h : holders) {
                 assertTrue(!h.answered(), () -> "a holder must keep its decoder while others are refused: " + h);
             }
