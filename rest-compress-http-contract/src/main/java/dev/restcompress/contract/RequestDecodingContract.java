@@ -112,7 +112,8 @@ public interface RequestDecodingContract extends ContractPart {
         byte[] body = gzip(Payloads.random(16 << 20, 77));
         for (int round = 0; round < 3; round++) {
             Wire.SentThenRead seen = wire().postAllThenRead("contract/echo", "gzip", body);
-            System.out.println("413 to a client still sending 16 MiB, round " + round + ": " + seen); // per-runtime behaviour, SECURITY.md
+            // Printed: what each runtime does with the rest of the body is in SECURITY.md.
+            System.out.println("413 to a client still sending 16 MiB, round " + round + ": " + seen);
             assertTrue(seen.statusLine() != null && seen.statusLine().startsWith("HTTP/1.1 413"),
                     "round " + round + ": " + seen);
         }
