@@ -32,6 +32,7 @@ class ShadedJarContractIT extends HttpContract implements EntityReaderContract {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m", "-D" + ContractApplication.PORT_FILE + "=" + portFile,
                 "-Drest-compress.max-decoded-size=" + MAX_DECODED_SIZE, "-Drest-compress.request-decoding=all",
+                "-Drest-compress.max-live-decoders=" + MAX_LIVE_DECODERS,
                 "-Drest-compress.adaptive.pressure-source=" + PRESSURE_SOURCE));
         String nativeAccess = System.getProperty("native.access.arg", "");
         if (!nativeAccess.isBlank()) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.restcompress.contract.app.ContractResource;
 import dev.restcompress.contract.app.Payloads;
 import java.net.http.HttpResponse;
 import java.util.HashSet;
@@ -54,6 +55,45 @@ public interface BreachContract extends ContractPart {
         assertVariesOnFetchSite(r);
         assertExactLength(r);
         assertArrayEquals(Payloads.text(BREACH_SIZE, 0), gunzip(r.body()));
+    }
+
+    /**
+     * A marked method that answers {@code If-None-Match} itself ({@code Request.evaluatePreconditions}):
+     * each 304 carries the tag that request's 200 carries, whether the application answered it or the
+     * library did: the application's own tag for a cross-site request (sent unencoded), the variant's for
+     * a same-origin one, the application's tag made weak for one without fetch metadata (padded).
+     */
+    @Test
+    default void markedMethodsNotModifiedCarriesTheTagItsAnswerWould() throws Exception {
+        String appTag = "\"" + ContractResource.ETAG + "\"";
+        for (String site : new String[] {"cross-site", "same-origin", null}) {
+            String[] fetch = site == null ? new String[0] : new String[] {"Sec-Fetch-Site", site};
+            HttpResponse<byte[]> ok = wire().get("contract/breach/etag", "gzip", fetch);
+            assertEquals(200, ok.statusCode(), "Sec-Fetch-Site " + site);
+            String tag = header(ok, "ETag");
+            byte[] body = "gzip".equals(header(ok, "Content-Encoding")) ? gunzip(ok.body()) : ok.body();
+            assertArrayEquals(Payloads.text(ContractResource.BREACH_TAGGED_SIZE, 0), body, "Sec-Fetch-Site " + site);
+            if ("cross-site".equals(site)) {
+                assertNull(header(ok, "Content-Encoding"), "cross-site: unencoded");
+                assertEquals(appTag, tag, "cross-site: the identity representation's tag");
+            } else if (site == null) {
+                assertEquals("W/" + appTag, tag, "no fetch metadata: padded, so weak");
+            } else {
+                assertEquals("gzip", header(ok, "Content-Encoding"));
+                assertTrue(tag.startsWith("\"" + ContractResource.ETAG + "-gzip"), "same-origin: the variant's tag, was " + tag);
+            }
+            // The client revalidates with the tag it holds (the application answers a bare match itself)
+            // and with the application's own tag (which the application always answers itself).
+            for (String held : new String[] {tag, appTag}) {
+                String[] headers = java.util.stream.Stream.concat(java.util.Arrays.stream(fetch),
+                        java.util.stream.Stream.of("If-None-Match", held)).toArray(String[]::new);
+                HttpResponse<byte[]> notModified = wire().get("contract/breach/etag", "gzip", headers);
+                String what = "Sec-Fetch-Site " + site + ", If-None-Match " + held;
+                assertEquals(304, notModified.statusCode(), what);
+                assertEquals(tag, header(notModified, "ETag"), what + ": the 304 carries the 200's tag");
+                assertVariesOnFetchSite(notModified);
+            }
+        }
     }
 
     /** Four identical requests: all the same length has probability 257^-3 with padding, 1 without. */

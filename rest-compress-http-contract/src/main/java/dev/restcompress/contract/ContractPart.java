@@ -42,6 +42,9 @@ public interface ContractPart {
     /** The {@code rest-compress.max-decoded-size} the server under test must use. */
     int MAX_DECODED_SIZE = 64 * 1024;
 
+    /** The {@code rest-compress.max-live-decoders} the server under test must use. */
+    int MAX_LIVE_DECODERS = 4;
+
     /** The {@code rest-compress.adaptive.pressure-source} the server under test must use. */
     String PRESSURE_SOURCE = "dev.restcompress.contract.app.ContractPressure";
 

@@ -16,17 +16,18 @@ import org.junit.jupiter.api.Timeout;
  * {@link DictionaryContract} (RFC 9842), {@link AdaptiveContract} (levels under pressure) and
  * {@link ValidatorContract} (a strong ETag per variant, 304 across variants, ranges),
  * {@link CacheContract} (the cache of encoded variants), {@link BreachContract} (methods carrying
- * secrets) and {@link EmptyCodedBodyContract} (an empty coded body is a 400, sized or chunked). A new
+ * secrets), {@link EmptyCodedBodyContract} (an empty coded body is a 400, sized or chunked) and
+ * {@link LiveDecoderBoundContract} (503 with {@code Retry-After} beyond the live-decoder bound). A new
  * part is an interface extending {@link ContractPart}, added to the list below.
  *
  * <p>The server must run with {@code rest-compress.max-decoded-size} = {@value #MAX_DECODED_SIZE},
- * {@code rest-compress.request-decoding} = {@code all}, and {@code rest-compress.adaptive.pressure-source} =
- * {@value #PRESSURE_SOURCE}.
+ * {@code rest-compress.request-decoding} = {@code all}, {@code rest-compress.max-live-decoders} =
+ * {@value #MAX_LIVE_DECODERS}, and {@code rest-compress.adaptive.pressure-source} = {@value #PRESSURE_SOURCE}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 public abstract class HttpContract implements NegotiationContract, ResponseEncodingContract, StreamingContract,
         RequestDecodingContract, DictionaryContract, AdaptiveContract, ValidatorContract, CacheContract,
-        BreachContract, EmptyCodedBodyContract {
+        BreachContract, EmptyCodedBodyContract, LiveDecoderBoundContract {
 
     /** Where {@link ContractResource} ({@code contract/...}) is served. */
     protected abstract URI baseUri();

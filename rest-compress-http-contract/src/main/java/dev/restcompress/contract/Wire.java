@@ -10,6 +10,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -66,6 +67,66 @@ public final class Wire {
             b.header("Accept-Encoding", acceptEncoding);
         }
         return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    /**
+     * What a simple client saw that sends a whole request before it reads the answer: the status line
+     * ({@code null}: none could be read), and how the send ended ({@code null}: it went through).
+     */
+    public record SentThenRead(String statusLine, String sendFailure, String readFailure) {
+        @Override
+        public String toString() {
+            return "status " + statusLine + (sendFailure == null ? "" : ", send: " + sendFailure)
+                    + (readFailure == null ? "" : ", read: " + readFailure);
+        }
+    }
+
+    /**
+     * POSTs {@code body} chunked (16 KiB chunks) with {@code Content-Encoding: coding} on a raw socket,
+     * writing all of it whatever the server answers meanwhile, and only then reads the status line, as
+     * simple clients do: a server that resets the connection under such a client loses its answer.
+     * Bounded: 5 s to connect, 20 s per read.
+     */
+    public SentThenRead postAllThenRead(String path, String coding, byte[] body) throws IOException {
+        URI u = uri(path);
+        try (java.net.Socket s = new java.net.Socket()) {
+            s.connect(new java.net.InetSocketAddress(u.getHost(), u.getPort()), 5_000);
+            s.setSoTimeout(20_000);
+            java.io.OutputStream out = s.getOutputStream();
+            String sendFailure = null;
+            try {
+                out.write(("POST " + u.getRawPath() + " HTTP/1.1\r\nHost: " + u.getHost() + ":" + u.getPort()
+                        + "\r\nContent-Type: application/octet-stream\r\nContent-Encoding: " + coding
+                        + "\r\nTransfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                for (int off = 0; off < body.length; off += 16 * 1024) {
+                    int n = Math.min(16 * 1024, body.length - off);
+                    out.write((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                    out.write(body, off, n);
+                    out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+                }
+                out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+            } catch (IOException e) {
+                sendFailure = e.toString();
+            }
+            ByteArrayOutputStream answer = new ByteArrayOutputStream();
+            try {
+                java.io.InputStream in = s.getInputStream();
+                byte[] buf = new byte[4096];
+                while (answer.toString(StandardCharsets.ISO_8859_1).indexOf("\r\n") < 0) {
+                    int n = in.read(buf);
+                    if (n < 0) {
+                        break;
+                    }
+                    answer.write(buf, 0, n);
+                }
+            } catch (IOException e) {
+                return new SentThenRead(null, sendFailure, e.toString());
+            }
+            String all = answer.toString(StandardCharsets.ISO_8859_1);
+            int eol = all.indexOf("\r\n");
+            return new SentThenRead(eol < 0 ? null : all.substring(0, eol), sendFailure, eol < 0 ? "EOF" : null);
+        }
     }
 
     public static String header(HttpResponse<?> r, String name) {

@@ -343,4 +343,25 @@ public class ContractResource {
     public String secret(@QueryParam("size") int size) {
         return Payloads.textString(size);
     }
+
+    /**
+     * A tagged representation marked as carrying secrets that answers {@code If-None-Match} itself
+     * ({@value #ETAG}): its 304s must carry the tag its 200 would under the BREACH policy.
+     */
+    @GET
+    @Path("breach/etag")
+    @Produces(MediaType.TEXT_PLAIN)
+    @Compress("gzip")
+    @CarriesSecrets
+    public Response secretTagged(@Context Request request) {
+        EntityTag tag = new EntityTag(ETAG);
+        Response.ResponseBuilder notModified = request.evaluatePreconditions(tag);
+        if (notModified != null) {
+            return notModified.build();
+        }
+        return Response.ok(Payloads.textString(BREACH_TAGGED_SIZE)).tag(tag).build();
+    }
+
+    /** The size of {@code breach/etag}'s body: well above the threshold. */
+    public static final int BREACH_TAGGED_SIZE = 20_000;
 }

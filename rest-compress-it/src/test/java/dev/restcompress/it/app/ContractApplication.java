@@ -33,6 +33,7 @@ public class ContractApplication extends Application {
     public Map<String, Object> getProperties() {
         return Map.of(CompressionSettings.MAX_DECODED_SIZE, (long) HttpContract.MAX_DECODED_SIZE,
                 CompressionSettings.REQUEST_DECODING, "all",
+                CompressionSettings.MAX_LIVE_DECODERS, HttpContract.MAX_LIVE_DECODERS,
                 AdaptiveSettings.PRESSURE_SOURCE, HttpContract.PRESSURE_SOURCE);
     }
 }

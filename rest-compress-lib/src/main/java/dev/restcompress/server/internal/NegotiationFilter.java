@@ -124,9 +124,13 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
         int status = response.getStatus();
         if (status == 304) {
             // The application answered If-None-Match (or If-Modified-Since) itself, with its own tag.
+            // Its tag must be the one the 200 would carry, so the BREACH decision counts here too: a
+            // cross-site request to a protected method would get the body unencoded, under the
+            // application's own tag.
             if (encodes && HttpMethod.GET.equals(request.getMethod())
                     && !CompressedMediaTypes.isCompressed(response.getMediaType())) {
-                retagNotModified(headers, plan(request, negotiation, dictionaryCodec, false));
+                EncodingPlan plan = plan(request, negotiation, dictionaryCodec, false);
+                retagNotModified(headers, plan, breachDecision(breach, request, plan, false));
             }
             return;
         }
@@ -141,13 +145,11 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
         boolean streaming = response.getEntity() instanceof StreamingOutput
                 || MediaType.SERVER_SENT_EVENTS_TYPE.isCompatible(response.getMediaType());
         EncodingPlan plan = encodes ? plan(request, negotiation, dictionaryCodec, streaming) : null;
-        // Most methods are not protected: they never look the header up.
-        BreachPolicy.Decision breachDecision = plan == null || !breach.protects() ? BreachPolicy.Decision.ENCODE
-                : breach.decide(request.getHeaderString(BreachPolicy.SEC_FETCH_SITE), plan.codec().coding(), streaming);
+        BreachPolicy.Decision breachDecision = breachDecision(breach, request, plan, streaming);
         if (breachDecision == BreachPolicy.Decision.IDENTITY) {
             plan = null; // the body goes out as the application wrote it, under its own tag (also in a 304)
         }
-        if (status == 200 && notModified(request, headers, plan)) {
+        if (status == 200 && notModified(request, headers, plan, breachDecision)) {
             response.setStatus(304);
             response.setEntity(null);
             headers.remove(HttpHeaders.CONTENT_LENGTH);
@@ -159,6 +161,14 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
                 request.setProperty(RequestProperties.PADDING, breach.paddingLength());
             }
         }
+    }
+
+    /** What the method's BREACH policy makes of {@code plan} for this request. */
+    private static BreachPolicy.Decision breachDecision(BreachPolicy breach, ContainerRequestContext request,
+            EncodingPlan plan, boolean streaming) {
+        // Most methods are not protected: they never look the header up.
+        return plan == null || !breach.protects() ? BreachPolicy.Decision.ENCODE
+                : breach.decide(request.getHeaderString(BreachPolicy.SEC_FETCH_SITE), plan.codec().coding(), streaming);
     }
 
     /** The plan for this response: the method's own, an adaptive step's, or the dictionary coding's. */
@@ -179,26 +189,37 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
      * 304 must carry (RFC 9110 section 15.4.5).
      */
     private boolean notModified(ContainerRequestContext request, MultivaluedMap<String, Object> headers,
-            EncodingPlan plan) {
+            EncodingPlan plan, BreachPolicy.Decision breachDecision) {
         String ifNoneMatch = request.getHeaderString(HttpHeaders.IF_NONE_MATCH);
         Object etag = headers.getFirst(HttpHeaders.ETAG);
         if (ifNoneMatch == null || etag == null || !HttpMethod.GET.equals(request.getMethod())
                 || !EntityTags.listsRepresentation(ifNoneMatch, etag.toString(), variantCodings)) {
             return false;
         }
-        retagNotModified(headers, plan);
+        retagNotModified(headers, plan, breachDecision);
         return true;
     }
 
     /**
      * A 304 carries the tag the 200 would (RFC 9110 section 15.4.5): that of the variant {@code plan}
-     * sends (one-shot or streamed as the plan says), or the application's own without a plan.
+     * sends (one-shot or streamed as the plan says); the application's own without a plan or when the
+     * BREACH policy sends the body unencoded; the application's own made weak when it pads the body
+     * (every padded body is its own byte sequence, as {@link EncodingOutputStream} tags it).
      */
-    private static void retagNotModified(MultivaluedMap<String, Object> headers, EncodingPlan plan) {
+    private static void retagNotModified(MultivaluedMap<String, Object> headers, EncodingPlan plan,
+            BreachPolicy.Decision breachDecision) {
         Object etag = headers.getFirst(HttpHeaders.ETAG);
-        if (etag != null && plan != null) {
-            headers.putSingle(HttpHeaders.ETAG, EntityTags.forVariant(etag.toString(), plan.codec(), plan.honorFlush()));
+        if (etag == null || plan == null || breachDecision == BreachPolicy.Decision.IDENTITY) {
+            return;
         }
+        String tag = etag.toString();
+        if (breachDecision == BreachPolicy.Decision.PAD) {
+            if (!tag.startsWith("W/")) {
+                headers.putSingle(HttpHeaders.ETAG, "W/" + tag);
+            }
+            return;
+        }
+        headers.putSingle(HttpHeaders.ETAG, EntityTags.forVariant(tag, plan.codec(), plan.honorFlush()));
     }
 
     private static void addVary(MultivaluedMap<String, Object> headers, String name) {

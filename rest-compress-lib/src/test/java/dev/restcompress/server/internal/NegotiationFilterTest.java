@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.restcompress.annotation.CarriesSecrets;
+import dev.restcompress.annotation.Compress;
 import dev.restcompress.annotation.LZF;
 import dev.restcompress.config.CompressionSettings;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -30,12 +32,20 @@ class NegotiationFilterTest {
         @LZF public String lzf() {
             return "";
         }
+
+        @Compress("gzip") @CarriesSecrets public String secret() {
+            return "";
+        }
     }
 
     static NegotiationFilter filter() throws NoSuchMethodException {
+        return filter("lzf");
+    }
+
+    static NegotiationFilter filter(String method) throws NoSuchMethodException {
         CompressionSettings settings = CompressionSettings.from(Map.<String, Object>of()::get);
         MethodPolicy policy = new MethodPolicyResolver(settings, settings.createRegistry(), 1 << 20)
-                .resolve(Resource.class, Resource.class.getMethod("lzf"));
+                .resolve(Resource.class, Resource.class.getMethod(method));
         return new NegotiationFilter(policy);
     }
 
@@ -163,6 +173,44 @@ class NegotiationFilterTest {
         plain.headers.putSingle("ETag", "\"v1\"");
         filter.filter(identity.proxy(), plain.proxy());
         assertEquals("\"v1\"", plain.headers.getFirst("ETag"), "no coding, no variant");
+    }
+
+    /**
+     * On a method the BREACH policy protects, a 304 carries the tag its 200 would: a cross-site request
+     * gets the body unencoded, so the application's own tag; one without fetch metadata a padded body,
+     * so the application's tag made weak; a same-origin one the variant's. Whether the application
+     * answered 304 itself or this filter did.
+     */
+    @Test
+    void a304OnAMethodCarryingSecretsCarriesTheTagItsBreachDecisionWouldSend() throws NoSuchMethodException {
+        NegotiationFilter filter = filter("secret");
+        String variant = null;
+        for (boolean ownAnswer : new boolean[] {true, false}) {
+            for (String site : new String[] {"cross-site", "same-origin", null}) {
+                Request request = new Request("GET", "gzip");
+                request.headers.putSingle("If-None-Match", "\"v1\"");
+                if (site != null) {
+                    request.headers.putSingle("Sec-Fetch-Site", site);
+                }
+                filter.filter(request.proxy());
+                Reply reply = new Reply(ownAnswer ? null : "a body", ownAnswer ? null : MediaType.TEXT_PLAIN_TYPE);
+                reply.status = ownAnswer ? 304 : 200;
+                reply.headers.putSingle("ETag", "\"v1\"");
+                filter.filter(request.proxy(), reply.proxy());
+                String what = (ownAnswer ? "the application's 304, " : "our 304, ") + "Sec-Fetch-Site " + site;
+                assertEquals(304, reply.status, what);
+                Object tag = reply.headers.getFirst("ETag");
+                if ("cross-site".equals(site)) {
+                    assertEquals("\"v1\"", tag, what + ": sent unencoded, under the application's tag");
+                } else if (site == null) {
+                    assertEquals("W/\"v1\"", tag, what + ": padded, every body its own bytes");
+                } else {
+                    assertTrue(tag.toString().startsWith("\"v1-gzip"), what + ": the variant's tag, was " + tag);
+                    variant = variant == null ? tag.toString() : variant;
+                    assertEquals(variant, tag, what + ": one variant, whoever answered");
+                }
+            }
+        }
     }
 
     static EncodingPlan planFor(Object entity, MediaType type) throws NoSuchMethodException {
