@@ -31,7 +31,7 @@ import java.util.function.Function;
  *       compressed in one shot; larger ones stream</td></tr>
  *   <tr><td>{@value #MAX_DECODED_SIZE}</td><td>10485760</td><td>most bytes a compressed body may
  *       decode to (413 on the server beyond it)</td></tr>
- *   <tr><td>{@value #MAX_LIVE_DECODERS}</td><td>256</td><td>server: most streaming request-body decoders
+ *   <tr><td>{@value #MAX_LIVE_DECODERS}</td><td>64</td><td>server: most streaming request-body decoders
  *       open at once (one per coding of a body; sized bodies up to 256 KiB decode in one call and take
  *       none); a body beyond it is answered 503 with {@code Retry-After}. Worst-case native state per
  *       decoder is the coding's window (zstd 8 MiB, br 16 MiB, gzip 32 KiB, lzf 128 KiB), typically
@@ -68,10 +68,12 @@ public final class CompressionSettings {
     /**
      * Above the request threads most containers run (Undertow 8 per core, Jetty and Tomcat 200), so
      * ordinary uploads never meet it; it bites when bodies pile up beyond the threads (async readers,
-     * virtual threads) or a client holds many slow uploads open. 256 typical zstd decoders hold about
-     * 40 MB of native memory.
+     * virtual threads) or a client holds many slow uploads open. Sized for the worst case, not the
+     * typical one: a zstd or br decoder pushed to the default 10 MiB size limit holds 8.3-9.6 MiB of
+     * native memory (SECURITY.md), so 64 cap it at about 0.6 GiB (256 would allow 2.4 GiB); 64 typical
+     * zstd decoders hold about 12 MB.
      */
-    static final int DEFAULT_MAX_LIVE_DECODERS = 256;
+    static final int DEFAULT_MAX_LIVE_DECODERS = 64;
     static final List<String> DEFAULT_PREFERENCE = List.of("zstd", "lzf", "br", "gzip");
 
     private final int threshold;

@@ -49,6 +49,6 @@ class MisconfigurationTest {
                 () -> of(Map.of(CompressionSettings.MAX_LIVE_DECODERS, 0)));
         assertEquals("rest-compress.max-live-decoders must be from 1 to 1000000, was 0", e.getMessage());
         assertEquals(3, of(Map.of(CompressionSettings.MAX_LIVE_DECODERS, "3")).maxLiveDecoders());
-        assertEquals(256, of(Map.of()).maxLiveDecoders(), "the documented default");
+        assertEquals(64, of(Map.of()).maxLiveDecoders(), "the documented default");
     }
 }
