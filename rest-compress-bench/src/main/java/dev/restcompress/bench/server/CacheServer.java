@@ -22,7 +22,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code /rest/static/<name>}: no cache, every response compressed again (the baseline);</li>
  *   <li>{@code /rest/cached/<name>}: {@link CacheEncoded}, the same bytes every time (all hits after the first);</li>
  *   <li>{@code /rest/unique/<name>}: {@link CacheEncoded}, a counter stamped into every body
- *       ({@link #stamp}), so no two bodies are equal: every request a miss, the price of the lookup.</li>
+ *       ({@link #stamped}, which writes the stamp between two pieces of the file rather than copying it,
+ *       so that the endpoint costs what {@code /rest/static} costs but for the cache), so no two bodies
+ *       are equal: every request a miss, the price of the lookup.</li>
  * </ul>
  * Its own server rather than the demo's so that the baseline stays uncached whatever the demo's
  * endpoints opt into.
