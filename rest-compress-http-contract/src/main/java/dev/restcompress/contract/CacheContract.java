@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The cache of encoded variants ({@code @CacheEncoded}) on this runtime: the same bytes twice are a hit
- * (the statistics, where the runtime shows them to resources), a hot entry is upgraded within a bounded
+ * The cache of encoded variants ({@code @CacheEncoded}) on this runtime: the same bytes are kept at their
+ * second sighting and hit from the third request on (the statistics, where the runtime shows them to
+ * resources), a hot entry is upgraded within a bounded
  * wait to a smaller body that still decodes byte-exact (and the tags of both variants still answer 304),
  * and responses with {@code Set-Cookie} or
  * {@code no-store} are never cached (never upgraded, counted as not cached). Each test uses bodies of
@@ -45,14 +46,25 @@ public interface CacheContract extends ContractPart {
         return ThreadLocalRandom.current().nextInt(1_000, 1_000_000_000);
     }
 
+    /**
+     * A body is kept at its second sighting ({@code rest-compress.cache.admit=second}, the default): the
+     * first request for some bytes is compressed and only marked, the second is compressed and kept, the
+     * third is the first hit. Where the statistics show, the second request must not be a hit and the
+     * third must be. On every runtime the wire shows it too: the upgrade is queued at the entry's second
+     * hit, so after three requests and time enough for an upgrade (1.5 s, no CPU pressure) the fourth still
+     * gets the second's bytes; had the first request been kept, the third would have been the second hit
+     * and the fourth would get the smaller upgraded body.
+     */
     @Test
-    default void theSameBytesTwiceAreServedFromTheCacheOnThisRuntime() throws Exception {
+    default void theSameBytesAreServedFromTheCacheFromTheThirdRequestOnThisRuntime() throws Exception {
         int seed = seed();
         String path = "contract/cache/text?seed=" + seed;
         long[] before = cacheCounters();
         HttpResponse<byte[]> first = wire().get(path, "gzip");
         HttpResponse<byte[]> second = wire().get(path, "gzip");
-        for (HttpResponse<byte[]> r : java.util.List.of(first, second)) {
+        long[] afterTwo = cacheCounters();
+        HttpResponse<byte[]> third = wire().get(path, "gzip");
+        for (HttpResponse<byte[]> r : java.util.List.of(first, second, third)) {
             assertEquals(200, r.statusCode());
             assertEquals("gzip", header(r, "Content-Encoding"));
             assertArrayEquals(Payloads.text(20_000, seed), gunzip(r.body()));
@@ -63,15 +75,28 @@ public interface CacheContract extends ContractPart {
             assertTrue(etag.startsWith("\"" + ContractResource.CACHE_ETAG) && !etag.startsWith("W/"),
                     "a strong tag of the encoded variant, was " + etag);
         }
+        assertArrayEquals(second.body(), third.body(), "the hit sends the variant the second request kept");
         long[] after = cacheCounters();
+        wire().get("contract/pressure?script=0.0", "identity");
+        try {
+            Thread.sleep(1_500);
+            HttpResponse<byte[]> fourth = wire().get(path, "gzip");
+            assertArrayEquals(Payloads.text(20_000, seed), gunzip(fourth.body()));
+            assertEquals(second.body().length, fourth.body().length, "upgraded after one hit: was the first request"
+                    + " for these bytes kept? (cache " + java.util.Arrays.toString(cacheCounters()) + ")");
+        } finally {
+            wire().get("contract/pressure?script=off", "identity");
+        }
         if (before != null) {
-            assertEquals(before[0] + 1, after[0], "the second request is a hit");
-            assertEquals(before[1] + 1, after[1], "the first request is a miss");
+            assertEquals(before[0], afterTwo[0], "a body seen once is not kept: the second request is no hit");
+            assertEquals(before[1] + 2, afterTwo[1], "the first two requests are misses");
+            assertEquals(before[0] + 1, after[0], "the third request is a hit");
+            assertEquals(before[1] + 2, after[1], "and no miss");
         }
     }
 
     /**
-     * Hot entries (two hits) are re-encoded off the request path at gzip's best level: within a bounded
+     * Hot entries (two hits of the kept entry: the fourth request) are re-encoded off the request path at gzip's best level: within a bounded
      * wait (30 s; upgrades wait while the adaptive step is down, so the scripted pressure is 0) the same
      * request gets a smaller body that still decodes to the same bytes.
      */
@@ -126,21 +151,23 @@ public interface CacheContract extends ContractPart {
             String path = "contract/cache/" + kind + "?seed=" + seed;
             byte[] expected = Payloads.text(20_000, seed);
             int length = -1;
-            for (int i = 0; i < 4; i++) {
+            // Six requests: were they cached, the second would be kept, the fourth (its second hit) would
+            // queue the upgrade and the fifth would be smaller.
+            for (int i = 0; i < 6; i++) {
                 HttpResponse<byte[]> r = wire().get(path, "gzip");
                 assertEquals("gzip", header(r, "Content-Encoding"));
                 assertArrayEquals(expected, gunzip(r.body()));
                 assertTrue(length == -1 || length == r.body().length, kind + ": the body changed (" + length + " -> "
                         + r.body().length + "): it was cached and upgraded");
                 length = r.body().length;
-                Thread.sleep(i == 2 ? 1_000 : 0); // time enough for an upgrade, were it cached
+                Thread.sleep(i == 3 ? 1_000 : 0); // time enough for an upgrade, were it cached
             }
         }
         long[] after = cacheCounters();
         if (before != null) {
             assertEquals(before[0], after[0], "no hits");
             assertEquals(before[1], after[1], "no lookups");
-            assertEquals(before[2] + 8, after[2], "eight responses not cached");
+            assertEquals(before[2] + 12, after[2], "twelve responses not cached");
         }
     }
 }

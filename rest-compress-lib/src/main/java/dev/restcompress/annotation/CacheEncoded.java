@@ -12,7 +12,11 @@ import java.lang.annotation.Target;
  *
  * <p>Use it on responses that many requests share (a catalogue, reference data, a configuration
  * document, a list page that changes once a minute). Responses that differ per user gain nothing:
- * every one is a miss that costs a lookup and takes room from shared ones.
+ * every one is a miss that costs a lookup (a hash of the body).
+ *
+ * <p>A body is kept from its second sighting on ({@code rest-compress.cache.admit}, default
+ * {@code second}): its first request only marks its hash, its second is kept, its third is the first
+ * hit, so bodies served once are never copied into the cache.
  *
  * <p>A hit is proven by comparing the identity bytes exactly, never by a hash alone. The variant
  * served may later be re-encoded off the request path at the coding's highest useful level; its

@@ -19,8 +19,12 @@ import java.util.function.Function;
  *       identity and encoded bytes of every entry</td></tr>
  *   <tr><td>{@value #MAX_ENTRIES_PER_METHOD}</td><td>64</td><td>entries one method may hold; the oldest
  *       of its entries leaves when a new one comes</td></tr>
- *   <tr><td>{@value #UPGRADE_AFTER}</td><td>2</td><td>hits after which an entry is re-encoded off the
- *       request path at its coding's highest useful level</td></tr>
+ *   <tr><td>{@value #ADMIT}</td><td>second</td><td>when a missed body enters the cache: {@code second}, at
+ *       its second sighting (the first only marks its hash in a small table per method, so bodies that never
+ *       repeat are not copied in; the first hit is then the third request for the same bytes);
+ *       {@code first}, at its first miss</td></tr>
+ *   <tr><td>{@value #UPGRADE_AFTER}</td><td>2</td><td>hits of a kept entry after which it is re-encoded off
+ *       the request path at its coding's highest useful level</td></tr>
  *   <tr><td>{@value #UPGRADE_QUEUE}</td><td>16</td><td>upgrades waiting for the one upgrade thread; more are
  *       dropped (and retried at a later hit); 0 turns upgrades off</td></tr>
  * </table>
@@ -29,11 +33,12 @@ public final class CacheSettings {
     public static final String MODE = CompressionSettings.PREFIX + "cache";
     public static final String MAX_BYTES = CompressionSettings.PREFIX + "cache.max-bytes";
     public static final String MAX_ENTRIES_PER_METHOD = CompressionSettings.PREFIX + "cache.max-entries-per-method";
+    public static final String ADMIT = CompressionSettings.PREFIX + "cache.admit";
     public static final String UPGRADE_AFTER = CompressionSettings.PREFIX + "cache.upgrade-after";
     public static final String UPGRADE_QUEUE = CompressionSettings.PREFIX + "cache.upgrade-queue";
 
     /** Every key, for the unknown-key check. */
-    public static final List<String> KEYS = List.of(MODE, MAX_BYTES, MAX_ENTRIES_PER_METHOD, UPGRADE_AFTER,
+    public static final List<String> KEYS = List.of(MODE, MAX_BYTES, MAX_ENTRIES_PER_METHOD, ADMIT, UPGRADE_AFTER,
             UPGRADE_QUEUE);
 
     /** Which methods cache. */
@@ -51,7 +56,21 @@ public final class CacheSettings {
         }
     }
 
+    /** When a missed body enters the cache. */
+    public enum Admit {
+        /** At its first miss. */
+        FIRST,
+        /** At its second sighting (the default): bodies seen once are never copied into the cache. */
+        SECOND;
+
+        /** The value as written in the settings. */
+        public String value() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
     private final Mode mode;
+    private final Admit admit;
     private final long maxBytes;
     private final int maxEntriesPerMethod;
     private final int upgradeAfter;
@@ -68,6 +87,13 @@ public final class CacheSettings {
         };
         maxBytes = CompressionSettings.longValue(lookup, MAX_BYTES, 32L * 1024 * 1024, 0, Long.MAX_VALUE);
         maxEntriesPerMethod = CompressionSettings.intValue(lookup, MAX_ENTRIES_PER_METHOD, 64, 1, 1_000_000);
+        Object a = lookup.apply(ADMIT);
+        String admitted = a == null ? "second" : a.toString().trim().toLowerCase(Locale.ROOT);
+        admit = switch (admitted) {
+            case "second" -> Admit.SECOND;
+            case "first" -> Admit.FIRST;
+            default -> throw new IllegalArgumentException(ADMIT + " must be 'second' or 'first', was '" + a + "'");
+        };
         upgradeAfter = CompressionSettings.intValue(lookup, UPGRADE_AFTER, 2, 1, 1_000_000);
         upgradeQueue = CompressionSettings.intValue(lookup, UPGRADE_QUEUE, 16, 0, 10_000);
     }
@@ -96,6 +122,11 @@ public final class CacheSettings {
         return maxEntriesPerMethod;
     }
 
+    /** When a missed body enters the cache ({@value #ADMIT}). */
+    public Admit admit() {
+        return admit;
+    }
+
     public int upgradeAfter() {
         return upgradeAfter;
     }
@@ -107,6 +138,7 @@ public final class CacheSettings {
     @Override
     public String toString() {
         return "cache " + mode.value() + (mode == Mode.OFF ? "" : " (max " + maxBytes + " B, " + maxEntriesPerMethod
-                + " entries per method, upgrade after " + upgradeAfter + " hits, queue " + upgradeQueue + ")");
+                + " entries per method, kept at a body's " + admit.value() + " sighting, upgrade after "
+                + upgradeAfter + " hits, queue " + upgradeQueue + ")");
     }
 }

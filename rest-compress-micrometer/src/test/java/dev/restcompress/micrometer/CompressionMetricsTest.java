@@ -100,16 +100,17 @@ class CompressionMetricsTest {
                     HttpResponse.BodyHandlers.discarding());
             assertEquals(4.0, registry.get("rest.compress.encoded.bodies").tag("coding", "gzip").functionCounter().count());
 
-            // the cache of encoded variants: a miss, then a hit that saves the compressed difference
+            // the cache of encoded variants: two misses (the second keeps the body), then a hit that saves
+            // the compressed difference
             URI cached = uri.resolve("cached");
             assertEquals(0.0, registry.get("rest.compress.cache.hits").functionCounter().count());
             long wire = 0;
-            for (int i = 0; i < 2; i++) {
+            for (int i = 0; i < 3; i++) {
                 wire = http.send(HttpRequest.newBuilder(cached).header("Accept-Encoding", "gzip").build(),
                         HttpResponse.BodyHandlers.ofByteArray()).body().length;
             }
             assertEquals(1.0, registry.get("rest.compress.cache.hits").functionCounter().count());
-            assertEquals(1.0, registry.get("rest.compress.cache.misses").functionCounter().count());
+            assertEquals(2.0, registry.get("rest.compress.cache.misses").functionCounter().count());
             assertEquals((double) BODY.length - wire, registry.get("rest.compress.cache.saved").functionCounter().count());
             assertEquals(1.0, registry.get("rest.compress.cache.entries").gauge().value());
             assertTrue(registry.get("rest.compress.cache.bytes").gauge().value() > BODY.length);

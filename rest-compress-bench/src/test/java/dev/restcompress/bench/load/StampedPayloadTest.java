@@ -29,6 +29,18 @@ class StampedPayloadTest {
     }
 
     @Test
+    void theServersStreamedStampWritesTheSameBytes() throws Exception {
+        for (byte[] body : new byte[][] {JSON, "[1,2]".getBytes(StandardCharsets.UTF_8), new byte[0]}) {
+            for (long n : new long[] {0, 7, 1234567890123456L}) {
+                java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                CacheServer.stamped(body, n).write(out);
+                org.junit.jupiter.api.Assertions.assertArrayEquals(CacheServer.stamp(body, n), out.toByteArray(),
+                        new String(body, StandardCharsets.UTF_8) + " " + n);
+            }
+        }
+    }
+
+    @Test
     void aDifferenceOutsideTheStampIsCaught() {
         byte[] a = CacheServer.stamp(JSON, 7);
         a[a.length - 3] = '9';

@@ -283,7 +283,8 @@ public class ContractResource {
 
     /**
      * The same bytes for the same {@code seed} ({@code Payloads.text(20000, seed)}), tagged
-     * {@value #CACHE_ETAG}, gzip at the configured level, cached: the second request is a hit, and a hot
+     * {@value #CACHE_ETAG}, gzip at the configured level, cached: kept at the second request (its second
+     * sighting, {@code rest-compress.cache.admit=second}), so the third request is a hit; and a hot
      * entry is upgraded to a smaller body.
      */
     @GET

@@ -18,6 +18,10 @@ import java.util.Map;
  * be cached (its headers), looks it up, keeps what a miss compressed, and bounds the method's entries
  * (the oldest of its entries leaves for a new one).
  *
+ * <p>With a {@link Doorkeeper} ({@code rest-compress.cache.admit=second}, the default) a miss is kept only
+ * when the same body was seen before: its first sighting is compressed and sent as without the cache,
+ * and only marks the body, so a method whose bodies never repeat copies nothing into the cache.
+ *
  * <p>Not cached unless the method's rules say so ({@code @CacheEncoded(privateResponses = true)}):
  * responses with {@code Set-Cookie} (per-user by nature, and the cookie's session would be kept with
  * the body), and responses whose {@code Cache-Control} says {@code no-store} (the application asked
@@ -29,14 +33,18 @@ final class MethodCache implements EncodedVariants {
     private final String method;
     private final Rules rules;
     private final int maxEntries;
+    /** {@code null}: every miss is kept ({@code rest-compress.cache.admit=first}). */
+    private final Doorkeeper doorkeeper;
     /** The method's keys, oldest first; guarded by itself. The bound of its entries. */
     private final LinkedHashSet<CacheKey> keys = new LinkedHashSet<>();
 
-    MethodCache(VariantCache cache, String method, Rules rules, int maxEntries) {
+    /** @param doorkeeper the admission filter, {@code null} to keep every miss */
+    MethodCache(VariantCache cache, String method, Rules rules, int maxEntries, Doorkeeper doorkeeper) {
         this.cache = cache;
         this.method = method;
         this.rules = rules;
         this.maxEntries = maxEntries;
+        this.doorkeeper = doorkeeper;
     }
 
     String method() {
@@ -49,13 +57,17 @@ final class MethodCache implements EncodedVariants {
             cache.notCached();
             return null;
         }
-        CacheKey key = new CacheKey(this, codec.coding(), cache.hash(body, length), length);
+        long hash = cache.hash(body, length);
+        CacheKey key = new CacheKey(this, codec.coding(), hash, length);
         CacheEntry entry = cache.get(key);
         if (entry != null && entry.matches(body, length)) {
             cache.hit(entry, rules.upgrade());
             return entry;
         }
         cache.miss(entry != null);
+        if (doorkeeper != null && !doorkeeper.seenBefore(hash)) {
+            return FirstSighting.INSTANCE; // marked; kept if it comes again
+        }
         return new Miss(key, body, length);
     }
 
@@ -132,6 +144,25 @@ final class MethodCache implements EncodedVariants {
             }
         }
         return false;
+    }
+
+    /** A miss of a body not seen before: compressed and sent as without the cache, and not kept. */
+    private static final class FirstSighting implements Lookup {
+        static final FirstSighting INSTANCE = new FirstSighting();
+
+        @Override
+        public Codec codec() {
+            return null;
+        }
+
+        @Override
+        public byte[] bytes() {
+            return null;
+        }
+
+        @Override
+        public void keep(Codec codec, byte[] encoded, int encodedLength) {
+        }
     }
 
     /** A miss: where what the data path compresses next is kept. */

@@ -64,9 +64,14 @@ public final class VariantCache {
                 .build();
     }
 
-    /** The view of the method {@code method} with {@code rules} (its bound: {@code rest-compress.cache.max-entries-per-method}). */
+    /**
+     * The view of the method {@code method} with {@code rules} (its bound: {@code rest-compress.cache.max-entries-per-method};
+     * with {@code rest-compress.cache.admit=second}, its own {@link Doorkeeper}).
+     */
     public EncodedVariants forMethod(String method, EncodedVariants.Rules rules) {
-        return new MethodCache(this, method, rules, settings.maxEntriesPerMethod());
+        int max = settings.maxEntriesPerMethod();
+        return new MethodCache(this, method, rules, max,
+                settings.admit() == CacheSettings.Admit.SECOND ? Doorkeeper.forEntries(max) : null);
     }
 
     /** What the cache did so far, and holds now. */

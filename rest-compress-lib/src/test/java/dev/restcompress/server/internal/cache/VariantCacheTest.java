@@ -46,8 +46,14 @@ class VariantCacheTest {
         }
     }
 
+    /**
+     * Settings for the tests of what happens once a body is kept: every miss is kept
+     * ({@code admit=first}) unless {@code keyValues} says otherwise. The admission rule itself, and the
+     * default, are {@link DoorkeeperTest}'s.
+     */
     static CacheSettings settings(Object... keyValues) {
         Map<String, Object> m = new HashMap<>();
+        m.put(CacheSettings.ADMIT, "first");
         for (int i = 0; i < keyValues.length; i += 2) {
             m.put((String) keyValues[i], keyValues[i + 1]);
         }
