@@ -277,7 +277,8 @@ final class SoakReport {
                 loadMs / 1000.0, o.minutes(), o.threads(),
                 o.rate() > 0 ? " paced at " + o.rate() + " req/s" : " unpaced", tally.requests(), tally.requests() / (loadMs / 1000.0),
                 tally.errors(), o.onlyPost() != null ? "; POST " + o.onlyPost() + " only" : ""),
-                "- server: the demo (RESTEasy on Undertow) in its own JVM on 127.0.0.1: `java " + String.join(" ", jvmOptions)
+                "- server: the demo (RESTEasy on Undertow) in its own JVM on 127.0.0.1: `" + String.join(" ", SoakServer.ENVIRONMENT)
+                + " java " + String.join(" ", jvmOptions)
                 + "`; JVM " + System.getProperty("java.vm.version") + ", " + Runtime.getRuntime().availableProcessors()
                 + " CPUs shared with the load generator",
                 String.format(Locale.ROOT, "- samples: every %.1f s (%d): RSS from /proc, heap used right after a "
