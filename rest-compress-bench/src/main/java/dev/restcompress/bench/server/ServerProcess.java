@@ -96,12 +96,13 @@ public final class ServerProcess implements AutoCloseable {
     public static ServerProcess start(Spec spec) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(spec.prefix());
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(spec.jvmOptions());
         if (spec.kind().equals(BenchServerMain.OURS) && knows(CacheSettings.MODE)) {
             // The demo caches GET /rest/static/{name} (@CacheEncoded): the suites that start it measure what
             // compressing costs, so its cache is off. The cache's own rows run on the ours-cache server.
+            // Before spec.jvmOptions: a later -D wins, so the soak can turn it back on.
             cmd.add("-D" + CacheSettings.MODE + "=off");
         }
+        cmd.addAll(spec.jvmOptions());
         StringBuilder cp = new StringBuilder();
         for (Path p : spec.classPathFirst()) {
             cp.append(p.toAbsolutePath()).append(java.io.File.pathSeparatorChar);

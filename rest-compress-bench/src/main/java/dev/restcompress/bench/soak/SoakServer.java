@@ -1,6 +1,7 @@
 package dev.restcompress.bench.soak;
 
 import dev.restcompress.bench.server.ServerProcess;
+import dev.restcompress.config.CacheSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,10 +25,15 @@ final class SoakServer implements AutoCloseable {
         this.process = process;
     }
 
-    /** The child's JVM options: a fixed, pre-touched heap (so heap paging is not mistaken for growth) and NMT. */
+    /**
+     * The child's JVM options: a fixed, pre-touched heap (so heap paging is not mistaken for growth), NMT,
+     * and the demo's own cache setting (the bench suites turn its cache off to measure compressing; the
+     * soak runs the demo as shipped, so its cached /rest/static answers are checked byte-exact too).
+     */
     static List<String> jvmOptions(int heapMb) {
         return List.of("-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-XX:+AlwaysPreTouch",
-                "-XX:NativeMemoryTracking=summary", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED");
+                "-XX:NativeMemoryTracking=summary", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED",
+                "-D" + CacheSettings.MODE + "=annotated");
     }
 
     /**
