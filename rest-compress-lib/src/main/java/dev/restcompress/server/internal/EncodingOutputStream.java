@@ -211,10 +211,7 @@ public final class EncodingOutputStream extends OutputStream {
         if (padding < 0) {
             return codec.compress(buffer.array(), 0, n, out, 0);
         }
-        Object etag = headers.getFirst(HttpHeaders.ETAG);
-        if (etag != null && !etag.toString().startsWith("W/")) {
-            headers.putSingle(HttpHeaders.ETAG, "W/" + etag);
-        }
+        EntityTags.weaken(headers);
         return LengthPadding.compress(codec, buffer.array(), n, out, padding);
     }
 

@@ -1,6 +1,8 @@
 package dev.restcompress.server.internal;
 
 import dev.restcompress.codec.Codec;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.Collection;
 
 /**
@@ -53,6 +55,17 @@ public final class EntityTags {
             return "W/" + etag;
         }
         return etag.substring(0, etag.length() - 1) + "-" + variant + "\"";
+    }
+
+    /**
+     * Makes the response's ETag weak, if it has a strong one: a body whose bytes are its own (a BREACH-padded
+     * one) names no byte sequence another response could repeat.
+     */
+    static void weaken(MultivaluedMap<String, Object> headers) {
+        Object etag = headers.getFirst(HttpHeaders.ETAG);
+        if (etag != null && !etag.toString().startsWith("W/")) {
+            headers.putSingle(HttpHeaders.ETAG, "W/" + etag);
+        }
     }
 
     /**

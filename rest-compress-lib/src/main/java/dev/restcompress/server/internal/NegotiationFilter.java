@@ -212,14 +212,11 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
         if (etag == null || plan == null || breachDecision == BreachPolicy.Decision.IDENTITY) {
             return;
         }
-        String tag = etag.toString();
         if (breachDecision == BreachPolicy.Decision.PAD) {
-            if (!tag.startsWith("W/")) {
-                headers.putSingle(HttpHeaders.ETAG, "W/" + tag);
-            }
+            EntityTags.weaken(headers);
             return;
         }
-        headers.putSingle(HttpHeaders.ETAG, EntityTags.forVariant(tag, plan.codec(), plan.honorFlush()));
+        headers.putSingle(HttpHeaders.ETAG, EntityTags.forVariant(etag.toString(), plan.codec(), plan.honorFlush()));
     }
 
     private static void addVary(MultivaluedMap<String, Object> headers, String name) {

@@ -66,7 +66,7 @@ final class MethodCache implements EncodedVariants {
         }
         cache.miss(entry != null);
         if (doorkeeper != null && !doorkeeper.seenBefore(hash)) {
-            return FirstSighting.INSTANCE; // marked; kept if it comes again
+            return Absent.FIRST_SIGHTING; // marked; kept if it comes again
         }
         return new Miss(key, body, length);
     }
@@ -146,17 +146,21 @@ final class MethodCache implements EncodedVariants {
         return false;
     }
 
-    /** A miss of a body not seen before: compressed and sent as without the cache, and not kept. */
-    private static final class FirstSighting implements Lookup {
-        static final FirstSighting INSTANCE = new FirstSighting();
+    /**
+     * A lookup that found nothing: no cached bytes, so the data path compresses the body. As it is, what it
+     * compresses is not kept (a body's first sighting, {@link #FIRST_SIGHTING}); a {@link Miss} keeps it.
+     */
+    private static class Absent implements Lookup {
+        /** A miss of a body not seen before: compressed and sent as without the cache, and only marked. */
+        static final Absent FIRST_SIGHTING = new Absent();
 
         @Override
-        public Codec codec() {
+        public final Codec codec() {
             return null;
         }
 
         @Override
-        public byte[] bytes() {
+        public final byte[] bytes() {
             return null;
         }
 
@@ -166,7 +170,7 @@ final class MethodCache implements EncodedVariants {
     }
 
     /** A miss: where what the data path compresses next is kept. */
-    private final class Miss implements Lookup {
+    private final class Miss extends Absent {
         private final CacheKey key;
         private final byte[] body;
         private final int length;
@@ -175,16 +179,6 @@ final class MethodCache implements EncodedVariants {
             this.key = key;
             this.body = body;
             this.length = length;
-        }
-
-        @Override
-        public Codec codec() {
-            return null;
-        }
-
-        @Override
-        public byte[] bytes() {
-            return null;
         }
 
         @Override
