@@ -92,7 +92,7 @@ public interface EntityReaderContract {
                 try {
                     r = post(endpoint, coding, body, chunked);
                 } catch (IOException e) {
-                    if (attempt == 3) {
+                    if (attempt == Wire.RESET_ATTEMPTS) {
                         throw e;
                     }
                     continue;
@@ -106,28 +106,18 @@ public interface EntityReaderContract {
         ContractPart.assertOneQuietRejectionLine(records, "bomb");
     }
 
-    /**
-     * {@link #post}, tried up to three times while the connection is lost before the answer could be
-     * read: a server that answers while the rest of the body is still arriving, and then closes with
-     * unread bytes in its socket, makes the kernel reset the connection, which can discard the answer
-     * under the client (seen on Dropwizard's Jetty). That transport race is not what this part judges:
-     * a wrong status (500, 400) is still a failure at the first attempt.
-     */
+    /** {@link #post} through {@link Wire#sendAcrossResets}: an answer lost to a reset is asked again. */
     private HttpResponse<String> postAcrossResets(String endpoint, String coding, byte[] body, boolean chunked)
             throws Exception {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return post(endpoint, coding, body, chunked);
-            } catch (IOException e) {
-                if (attempt == 3) {
-                    throw e;
-                }
-            }
-        }
+        return Wire.sendAcrossResets(request(endpoint, coding, body, chunked), HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> post(String endpoint, String coding, byte[] body, boolean chunked)
             throws Exception {
+        return Wire.CLIENT.send(request(endpoint, coding, body, chunked), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpRequest request(String endpoint, String coding, byte[] body, boolean chunked) {
         String type = switch (endpoint) {
             case "text" -> "text/plain";
             case "bytes" -> "application/octet-stream";
@@ -136,10 +126,9 @@ public interface EntityReaderContract {
         HttpRequest.BodyPublisher publisher = chunked
                 ? HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))
                 : HttpRequest.BodyPublishers.ofByteArray(body);
-        HttpRequest request = HttpRequest.newBuilder(new Wire(baseUri()).uri("contract/entity/" + endpoint))
+        return HttpRequest.newBuilder(new Wire(baseUri()).uri("contract/entity/" + endpoint))
                 .timeout(Wire.TIMEOUT).header("Content-Type", type).header("Content-Encoding", coding)
                 .POST(publisher).build();
-        return Wire.CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
     /** The bodies, made once per JVM (the 256 MiB one takes about a second to deflate). */

@@ -110,10 +110,22 @@ public interface LiveDecoderBoundContract extends ContractPart {
             assertRetryAfter(postChunked("lzf", 4));
             return;
         }
-        List<LogRecord> records;
-        try (LogCapture logs = new LogCapture()) {
-            assertRetryAfter(postChunked("lzf", 4));
-            records = logs.await(ContractPart::rejectionLine, 2_000);
+        List<LogRecord> records = null;
+        // Each attempt in its own capture: an attempt whose answer was lost to a reset logged its own line.
+        for (int attempt = 1; records == null; attempt++) {
+            try (LogCapture logs = new LogCapture()) {
+                HttpResponse<byte[]> r;
+                try {
+                    r = Wire.CLIENT.send(chunked("lzf", 4), HttpResponse.BodyHandlers.ofByteArray());
+                } catch (IOException e) {
+                    if (attempt == Wire.RESET_ATTEMPTS) {
+                        throw e;
+                    }
+                    continue;
+                }
+                assertRetryAfter(r);
+                records = logs.await(ContractPart::rejectionLine, 2_000);
+            }
         }
         ContractPart.assertOneQuietRejectionLine(records, "body beyond the live-decoder bound");
     }
@@ -127,15 +139,21 @@ public interface LiveDecoderBoundContract extends ContractPart {
     /** Size of a probe's decoded body: within {@link #MAX_DECODED_SIZE}. */
     int PROBE_SIZE = 8_000;
 
-    /** POSTs {@code Payloads.text(PROBE_SIZE, seed)} coded, chunked (no length: it must stream, taking a slot). */
+    /**
+     * POSTs {@code Payloads.text(PROBE_SIZE, seed)} coded, chunked (no length: it must stream, taking a
+     * slot), asked again when a 503's connection reset lost the answer ({@link Wire#sendAcrossResets}).
+     */
     private HttpResponse<byte[]> postChunked(String coding, int seed) throws Exception {
+        return Wire.sendAcrossResets(chunked(coding, seed), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private HttpRequest chunked(String coding, int seed) {
         byte[] plain = Payloads.text(PROBE_SIZE, seed);
         byte[] body = coding.equals("gzip") ? Wire.gzip(plain) : LZFEncoder.encode(plain);
-        HttpRequest request = HttpRequest.newBuilder(wire().uri("contract/echo")).timeout(Wire.TIMEOUT)
+        return HttpRequest.newBuilder(wire().uri("contract/echo")).timeout(Wire.TIMEOUT)
                 .header("Content-Type", "application/octet-stream").header("Content-Encoding", coding)
                 .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body)))
                 .build();
-        return Wire.CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
     }
 
     /**
