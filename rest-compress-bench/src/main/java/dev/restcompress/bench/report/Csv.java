@@ -34,6 +34,11 @@ public final class Csv {
         }
     }
 
+    @Override
+    public String toString() {
+        return text.toString();
+    }
+
     /** Numbers without locale surprises; NaN as an empty cell, so spreadsheets see "no value". */
     static String format(Object c) {
         if (c instanceof Double d) {

@@ -3,7 +3,6 @@ package dev.restcompress.bench.report;
 import dev.restcompress.bench.load.LoadGenerator;
 import dev.restcompress.bench.load.LoadStep;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /** The CSV file and markdown table of open-model steps, shared by the overload and peers reports. */
@@ -11,35 +10,41 @@ public final class StepTable {
     private StepTable() {
     }
 
+    /** Every step's columns, named once for the CSV file and the markdown table. */
+    private static final Table<LoadStep> COLUMNS = new Table<LoadStep>()
+            .text("label", "step", LoadStep::label)
+            .csvOnly("coding", LoadStep::coding)
+            .column("offered_per_s", "offered req/s", LoadStep::offeredPerSecond,
+                    r -> r.offeredPerSecond() > 0 ? Markdown.num(r.offeredPerSecond(), 0) : "closed")
+            .csvOnly("connections", LoadStep::connections)
+            .csvOnly("seconds", LoadStep::seconds)
+            .csvOnly("ok", LoadStep::ok)
+            .csvOnly("completed", LoadStep::completed)
+            .withError("served_per_s", "served req/s", LoadStep::servedPerSecond, LoadStep::servedPerSecondError, 0)
+            .csvOnly("non2xx", LoadStep::non2xx)
+            .csvOnly("timeouts", LoadStep::timeouts)
+            .csvOnly("other_errors", LoadStep::otherErrors)
+            .shownOnly("errors non-2xx / timeout / other", r -> r.non2xx() + " / " + r.timeouts() + " / " + r.otherErrors())
+            .csvOnly("late_busy", LoadStep::lateBusy)
+            .csvOnly("late_wake", LoadStep::lateWake)
+            .csvOnly("unsent", LoadStep::unsent)
+            .shownOnly("late busy / late wake / unsent", r -> r.lateBusy() + " / " + r.lateWake() + " / " + r.unsent())
+            .number("p50_us", "p50 µs", LoadStep::p50Us, 0)
+            .number("p99_us", "p99 µs", LoadStep::p99Us, 0)
+            .number("p999_us", "p99.9 µs", LoadStep::p999Us, 0)
+            .csvOnly("max_us", LoadStep::maxUs)
+            .number("wire_bytes_per_response", "wire B/resp", LoadStep::wireBytesPerResponse, 0)
+            .number("server_cpu_us_per_request", "server CPU µs/req", LoadStep::serverCpuUsPerRequest, 0)
+            .number("server_io_thread_cpu_us_per_request", "of which I/O threads", LoadStep::serverIoCpuUsPerRequest, 0)
+            .number("client_cpu_us_per_request", "client CPU µs/req", LoadStep::clientCpuUsPerRequest, 0)
+            .csvOnly("first_error", LoadStep::firstError);
+
     public static void writeCsv(List<LoadStep> results, Path file) {
-        Csv csv = new Csv("label", "coding", "offered_per_s", "connections", "seconds", "ok", "completed", "served_per_s",
-                "served_per_s_err", "non2xx", "timeouts", "other_errors", "late_busy", "late_wake", "unsent", "p50_us",
-                "p99_us", "p999_us", "max_us", "wire_bytes_per_response", "server_cpu_us_per_request",
-                "server_io_thread_cpu_us_per_request", "client_cpu_us_per_request", "first_error");
-        for (LoadStep r : results) {
-            csv.row(r.label(), r.coding(), r.offeredPerSecond(), r.connections(), r.seconds(), r.ok(),
-                    r.completed(), r.servedPerSecond(), r.servedPerSecondError(), r.non2xx(), r.timeouts(), r.otherErrors(),
-                    r.lateBusy(), r.lateWake(), r.unsent(), r.p50Us(), r.p99Us(), r.p999Us(), r.maxUs(),
-                    r.wireBytesPerResponse(), r.serverCpuUsPerRequest(), r.serverIoCpuUsPerRequest(),
-                    r.clientCpuUsPerRequest(), r.firstError() == null ? "" : r.firstError());
-        }
-        csv.write(file);
+        COLUMNS.writeCsv(results, file);
     }
 
     public static void table(Markdown md, List<LoadStep> results) {
-        List<List<String>> rows = new ArrayList<>();
-        for (LoadStep r : results) {
-            rows.add(List.of(r.label(), r.offeredPerSecond() > 0 ? Markdown.num(r.offeredPerSecond(), 0) : "closed",
-                    Markdown.withError(r.servedPerSecond(), r.servedPerSecondError(), 0), Markdown.num(r.p50Us(), 0),
-                    Markdown.num(r.p99Us(), 0), Markdown.num(r.p999Us(), 0),
-                    r.non2xx() + " / " + r.timeouts() + " / " + r.otherErrors(),
-                    r.lateBusy() + " / " + r.lateWake() + " / " + r.unsent(), Markdown.num(r.wireBytesPerResponse(), 0),
-                    Markdown.num(r.serverCpuUsPerRequest(), 0), Markdown.num(r.serverIoCpuUsPerRequest(), 0),
-                    Markdown.num(r.clientCpuUsPerRequest(), 0)));
-        }
-        md.table(List.of("step", "offered req/s", "served req/s", "p50 µs", "p99 µs", "p99.9 µs",
-                "errors non-2xx / timeout / other", "late busy / late wake / unsent", "wire B/resp",
-                "server CPU µs/req", "of which I/O threads", "client CPU µs/req"), rows);
+        COLUMNS.markdown(md, results);
         long wake = results.stream().mapToLong(LoadStep::lateWake).sum();
         long due = results.stream().mapToLong(r -> r.ok() + r.errors() + r.unsent()).sum();
         if (wake * 100 > due) {
