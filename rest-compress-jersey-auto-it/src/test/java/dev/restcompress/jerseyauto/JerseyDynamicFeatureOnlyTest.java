@@ -6,19 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.contract.DictionaryWire;
 import dev.restcompress.contract.LogCapture;
+import dev.restcompress.contract.SeBootstrapServer;
 import dev.restcompress.contract.Wire;
 import dev.restcompress.contract.app.ContractResource;
 import dev.restcompress.contract.app.Payloads;
 import dev.restcompress.server.RestCompressDynamicFeature;
 import dev.restcompress.server.RestCompressFeature;
-import jakarta.ws.rs.SeBootstrap;
 import jakarta.ws.rs.core.Application;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.SimpleFormatter;
@@ -52,11 +51,8 @@ class JerseyDynamicFeatureOnlyTest {
     void aDictionaryWithoutItsEndpointIsReportedOnceNamingTheFix() throws Exception {
         List<LogRecord> records;
         try (LogCapture logs = new LogCapture()) {
-            SeBootstrap.Instance server = SeBootstrap.start(new DynamicFeatureOnly(),
-                    SeBootstrap.Configuration.builder().host("127.0.0.1").port(0).build())
-                    .toCompletableFuture().get(30, TimeUnit.SECONDS);
-            try {
-                Wire wire = new Wire(server.configuration().baseUri());
+            try (SeBootstrapServer server = SeBootstrapServer.start(new DynamicFeatureOnly())) {
+                Wire wire = new Wire(server.baseUri());
                 assertEquals(404, wire.get("_dictionaries/" + ContractResource.DICTIONARY, null).statusCode(),
                         "nothing serves the dictionary in this setup");
                 byte[] dictionary = DictionaryWire.staticDictionary();
@@ -65,8 +61,6 @@ class JerseyDynamicFeatureOnlyTest {
                 assertEquals("dcz", Wire.header(r, "Content-Encoding"), "the method itself is bound");
                 assertArrayEquals(Payloads.order(8).getBytes(StandardCharsets.US_ASCII),
                         DictionaryWire.decode("dcz", dictionary, r.body()));
-            } finally {
-                server.stop().toCompletableFuture().get(10, TimeUnit.SECONDS);
             }
             records = logs.await(0, 0);
         }

@@ -2,17 +2,15 @@ package dev.restcompress.jerseyauto;
 
 import dev.restcompress.contract.EntityReaderContract;
 import dev.restcompress.contract.HttpContract;
+import dev.restcompress.contract.SeBootstrapServer;
 import dev.restcompress.contract.app.ContractResource;
 import dev.restcompress.contract.app.EntityReaderResource;
 import dev.restcompress.contract.app.SeenEncodingFilter;
-import jakarta.ws.rs.SeBootstrap;
 import jakarta.ws.rs.core.Application;
 import java.net.URI;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The HTTP contract on Jersey 3.1 (JDK HTTP server through {@code SeBootstrap}, 127.0.0.1, a free
@@ -21,7 +19,8 @@ import org.junit.jupiter.api.BeforeAll;
  * bodies itself (chunked), so exact lengths are not asserted here.
  */
 class JerseyUnregisteredContractTest extends HttpContract implements EntityReaderContract {
-    private static SeBootstrap.Instance server;
+    @RegisterExtension
+    static final SeBootstrapServer SERVER = new SeBootstrapServer(ResourcesOnly::new);
 
     /** Only the resources: no rest-compress class. */
     public static class ResourcesOnly extends Application {
@@ -41,23 +40,9 @@ class JerseyUnregisteredContractTest extends HttpContract implements EntityReade
         }
     }
 
-    @BeforeAll
-    static void start() throws Exception {
-        server = SeBootstrap.start(new ResourcesOnly(),
-                SeBootstrap.Configuration.builder().host("127.0.0.1").port(0).build())
-                .toCompletableFuture().get(30, TimeUnit.SECONDS);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (server != null) {
-            server.stop().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        }
-    }
-
     @Override
     public URI baseUri() {
-        return server.configuration().baseUri();
+        return SERVER.baseUri();
     }
 
     @Override

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.contract.EntityReaderContract;
 import dev.restcompress.contract.HttpContract;
+import dev.restcompress.contract.SeBootstrapServer;
 import dev.restcompress.contract.app.ContractResource;
 import dev.restcompress.contract.app.EntityReaderResource;
 import dev.restcompress.contract.app.SeenEncodingFilter;
-import jakarta.ws.rs.SeBootstrap;
 import jakarta.ws.rs.core.Application;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -20,9 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.zip.GZIPOutputStream;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -32,7 +30,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * registration (RESTEasy reads its {@code META-INF/services/jakarta.ws.rs.ext.Providers}).
  */
 class ResteasyUnregisteredContractTest extends HttpContract implements EntityReaderContract {
-    private static SeBootstrap.Instance server;
+    @RegisterExtension
+    static final SeBootstrapServer SERVER = new SeBootstrapServer(ResourcesOnly::new);
 
     /** Only the resources: no rest-compress class. */
     public static class ResourcesOnly extends Application {
@@ -43,23 +42,9 @@ class ResteasyUnregisteredContractTest extends HttpContract implements EntityRea
         }
     }
 
-    @BeforeAll
-    static void start() throws Exception {
-        server = SeBootstrap.start(new ResourcesOnly(),
-                SeBootstrap.Configuration.builder().host("127.0.0.1").port(0).build())
-                .toCompletableFuture().get(30, TimeUnit.SECONDS);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (server != null) {
-            server.stop().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        }
-    }
-
     @Override
     public URI baseUri() {
-        return server.configuration().baseUri();
+        return SERVER.baseUri();
     }
 
     /**
