@@ -11,12 +11,11 @@ import dev.restcompress.contract.app.ContractResource;
 import dev.restcompress.contract.app.Payloads;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.DropwizardTestSupport;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import java.net.URI;
 import java.net.http.HttpResponse;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Dropwizard as it comes: its gzip handler on ({@code server.gzip.enabled: true}, the default), so Jetty
@@ -26,25 +25,14 @@ import org.junit.jupiter.api.Test;
  * process JSON"), and a corrupt gzip body is the library's 400, not a 500.
  */
 class DropwizardGzipHandlerTest implements EntityReaderContract {
-    private static DropwizardTestSupport<Configuration> app;
-
-    @BeforeAll
-    static void start() throws Exception {
-        app = new DropwizardTestSupport<>(ContractApplication.class, "contract.yml",
-                ConfigOverride.config("server.gzip.enabled", "true"));
-        app.before();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (app != null) {
-            app.after();
-        }
-    }
+    @RegisterExtension
+    static final DropwizardAppExtension<Configuration> APP = new DropwizardAppExtension<>(
+            ContractApplication.class, "contract.yml",
+            ConfigOverride.config("server.gzip.enabled", "true"));
 
     @Override
     public URI baseUri() {
-        return URI.create("http://127.0.0.1:" + app.getLocalPort() + "/");
+        return URI.create("http://127.0.0.1:" + APP.getLocalPort() + "/");
     }
 
     /** The case under test is real: Jersey never sees the gzip coding, Jetty inflated the body. */
