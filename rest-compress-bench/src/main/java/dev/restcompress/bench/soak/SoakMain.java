@@ -3,6 +3,8 @@ package dev.restcompress.bench.soak;
 import dev.restcompress.bench.http.HttpConnection;
 import dev.restcompress.bench.load.LoadGenerator;
 import dev.restcompress.bench.server.ServerProcess;
+import dev.restcompress.bench.soak.SoakServer.Sample;
+import dev.restcompress.bench.soak.Workload.Probe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -10,20 +12,20 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The soak: starts the demo server in its own JVM with native memory tracking, drives
- * a checked mix of requests and attacks at it from a few connections of the bench's {@link LoadGenerator}, samples its memory every few
- * seconds and writes {@code samples.csv}, {@code requests.csv}, {@code chart.svg} and
- * {@code report.md} with a verdict: HELD (exit 0), LEAKED (1) or ERRORED (2). Run through
- * {@code scripts/soak.sh}, which builds the jar and chooses the output folder.
+ * The soak ({@code scripts/soak.sh} builds the jar and chooses the output folder): starts the demo in its
+ * own JVM with native memory tracking, drives a checked mix of requests and attacks at it, samples its
+ * memory every few seconds and writes the {@link SoakReport} with a verdict: HELD (exit 0), LEAKED (1) or
+ * ERRORED (2).
  *
  * <p>The default run is a mixed phase (60% of the time: GETs, POSTs, attacks) followed by one
  * isolated POST phase per coding, so a leak is pinned on a coding. {@code --only-post CODING} runs
  * that one phase for the whole time. Each phase is one step of the bench's {@link LoadGenerator}:
- * {@code --threads} connections, the open model at {@code --rate} (the closed model at 0), over
- * probes drawn at random from the phase's groups. Everything is bounded: each request by a timeout, the run by a
+ * {@code --threads} connections, the open model at {@code --rate} (the closed model at 0), over probes
+ * drawn at random from the phase's groups. Everything is bounded: each request by a timeout, the run by a
  * hard deadline, the server by an RSS cap and by its parent (it exits when our pipe closes).
  */
 public final class SoakMain {
@@ -41,7 +43,7 @@ public final class SoakMain {
     private final SoakOptions o;
     private final Tally tally = new Tally();
     private final List<Sample> samples = Collections.synchronizedList(new ArrayList<>());
-    private final AtomicBoolean stop = new AtomicBoolean();
+    private final CountDownLatch stop = new CountDownLatch(1);
     private volatile long t0;
     private volatile Phase phase;
     private volatile LoadGenerator generator;
@@ -116,7 +118,7 @@ public final class SoakMain {
             sampler.start();
             List<PhaseRun> runs = new ArrayList<>();
             long phaseStart = 0;
-            for (int i = 0; i < phases.size() && !stop.get(); i++) {
+            for (int i = 0; i < phases.size() && stop.getCount() > 0; i++) {
                 phase = phases.get(i);
                 long req0 = tally.requests();
                 long err0 = tally.errors();
@@ -130,7 +132,7 @@ public final class SoakMain {
                         tally.errors() - err0));
                 phaseStart = end;
             }
-            stop.set(true);
+            stop.countDown();
             sampler.join(60_000);
             long loadMs = now();
             if (!server.alive()) {
@@ -181,7 +183,7 @@ public final class SoakMain {
                 default -> error == null ? Integer.toString(p.expectStatus()) : "wrong";
             };
         } catch (IOException | RuntimeException e) {
-            if (stop.get()) {
+            if (stop.getCount() == 0) {
                 return new LoadGenerator.Answer(0, 0, 0, null); // the run ended under this request
             }
             error = "I/O: " + e;
@@ -195,13 +197,8 @@ public final class SoakMain {
     private void sampleLoop(ServerProcess server) {
         long intervalMs = (long) (o.interval * 1000);
         try {
-            for (long next = intervalMs; !stop.get(); ) {
-                long wait = next - now();
-                if (wait > 0) {
-                    Thread.sleep(Math.min(200, wait)); // short naps: the end of the load stops it quickly
-                    continue;
-                }
-                next += intervalMs;
+            for (long next = intervalMs; !stop.await(Math.max(0, next - now()), TimeUnit.MILLISECONDS);
+                    next += intervalMs) {
                 String ph = phase.name();
                 try {
                     Sample s = SoakServer.sample(server, now(), ph);
@@ -226,7 +223,7 @@ public final class SoakMain {
 
     private void stopLoad(String reason) {
         abortReason = reason;
-        stop.set(true);
+        stop.countDown();
         LoadGenerator g = generator;
         if (g != null) {
             g.stop();

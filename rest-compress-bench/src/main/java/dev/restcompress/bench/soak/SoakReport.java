@@ -3,6 +3,7 @@ package dev.restcompress.bench.soak;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.Table;
 import dev.restcompress.bench.report.XyChart;
+import dev.restcompress.bench.soak.SoakServer.Sample;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;

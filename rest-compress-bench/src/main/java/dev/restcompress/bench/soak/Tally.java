@@ -1,5 +1,6 @@
 package dev.restcompress.bench.soak;
 
+import dev.restcompress.bench.soak.Workload.Probe;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

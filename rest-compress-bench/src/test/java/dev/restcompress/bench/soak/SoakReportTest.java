@@ -2,6 +2,7 @@ package dev.restcompress.bench.soak;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.restcompress.bench.soak.SoakServer.Sample;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
