@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -76,21 +78,16 @@ public final class SoakMain {
         log("starting the demo server (heap " + SoakServer.HEAP_MB + " MB, NMT summary) ...");
         try (ServerProcess server = SoakServer.start(o.testdata, o.out.resolve("server.log"))) {
             Files.writeString(o.out.resolve("server.pid"), server.pid() + "\n");
-            Thread watchdog = daemon("soak-watchdog", () -> {
-                try {
-                    Thread.sleep(Math.max(0, hardDeadline - System.currentTimeMillis()));
-                } catch (InterruptedException e) {
-                    return; // the run ended in time
-                }
-                System.err.println("[soak] ERROR: hard deadline passed; killing the server and exiting");
-                try {
-                    server.close();
-                } catch (InterruptedException ignored) {
-                    // exiting anyway
-                }
-                Runtime.getRuntime().halt(2);
-            });
-            watchdog.start();
+            ScheduledFuture<?> watchdog = Executors.newSingleThreadScheduledExecutor(r -> daemon("soak-watchdog", r))
+                    .schedule(() -> {
+                        System.err.println("[soak] ERROR: hard deadline passed; killing the server and exiting");
+                        try {
+                            server.close();
+                        } finally {
+                            Runtime.getRuntime().halt(2);
+                        }
+                        return null;
+                    }, hardDeadline - System.currentTimeMillis(), TimeUnit.MILLISECONDS);
             log("server pid " + server.pid() + " on " + HOST + ":" + server.port() + "; building the request catalogue");
             Workload w;
             try (HttpConnection http = new HttpConnection(HOST, server.port(), TIMEOUT_MS)) {
@@ -138,7 +135,7 @@ public final class SoakMain {
             if (!server.alive()) {
                 tally.recordOther("the server process died", loadMs);
             }
-            watchdog.interrupt();
+            watchdog.cancel(true);
             SoakReport.Verdict v = new SoakReport(o, List.copyOf(samples), runs, tally, loadMs, abortReason).write();
             System.out.println("SOAK VERDICT: " + v.word() + " - " + v.summary());
             System.out.println("report: " + o.out.resolve("report.md"));

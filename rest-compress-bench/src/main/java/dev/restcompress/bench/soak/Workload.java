@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -113,6 +112,11 @@ final class Workload {
         targets.put("/rest/object", List.of("Accept: application/json"));
         targets.put("/rest/stream/5", List.of());
         targets.put("/rest/stream/300", List.of());
+        // Each Accept-Encoding sent: its value, the coding that must answer and the row it is counted under.
+        List<String[]> aeChoices = new ArrayList<>();
+        codings.forEach(c -> aeChoices.add(new String[] {c, c, "get " + c}));
+        Arrays.stream(MULTI).filter(m -> codecs.containsKey(m[1]))
+                .forEach(m -> aeChoices.add(new String[] {m[0], m[1], "get multi"}));
         for (var e : targets.entrySet()) {
             String path = e.getKey().replace("?xml", "");
             byte[] ref = reference(http, path, e.getValue());
@@ -120,18 +124,12 @@ final class Workload {
                     testdata.resolve(path.substring("/rest/static/".length()))))) {
                 throw new IOException(path + ": the identity response is not the file's bytes");
             }
-            boolean streaming = path.startsWith("/rest/stream/");
-            for (String coding : codings) {
-                String expect = coding.equals("identity") || (!streaming && ref.length < THRESHOLD) ? "" : coding;
-                gets.add(get("get " + coding, e.getKey(), path, e.getValue(), coding, expect, ref));
-            }
-            for (String[] m : MULTI) {
-                if (codecs.containsKey(m[1])) {
-                    // identity;q=0 forbids the uncompressed answer even below the threshold
-                    boolean identityRefused = m[0].contains("identity;q=0");
-                    String expect = !streaming && !identityRefused && ref.length < THRESHOLD ? "" : m[1];
-                    gets.add(get("get multi", e.getKey(), path, e.getValue(), m[0], expect, ref));
-                }
+            for (String[] ae : aeChoices) {
+                // Below the threshold the answer is plain, but not for streams nor when identity;q=0 forbids it.
+                boolean plain = !path.startsWith("/rest/stream/") && !ae[0].contains("identity;q=0")
+                        && ref.length < THRESHOLD;
+                gets.add(get(ae[2], e.getKey(), path, e.getValue(), ae[0], ae[1].equals("identity") || plain ? "" : ae[1],
+                        ref));
             }
         }
         byte[] orders = reference(http, "/rest/static/orders-20k.json", List.of());
@@ -169,10 +167,7 @@ final class Workload {
         for (String coding : codings) {
             boolean identity = coding.equals("identity");
             List<Probe> list = new ArrayList<>();
-            for (String f : POST_FILES) {
-                if (!Files.isRegularFile(testdata.resolve(f))) {
-                    continue;
-                }
+            for (String f : POST_FILES.stream().filter(f -> Files.isRegularFile(testdata.resolve(f))).toList()) {
                 byte[] plain = Files.readAllBytes(testdata.resolve(f));
                 byte[] sent = identity ? plain : compress(codecs.get(coding), plain);
                 for (String ae : identity ? List.of("identity") : List.of("identity", coding)) {
@@ -266,23 +261,11 @@ final class Workload {
         if (r.status() != 200) {
             return null;
         }
-        byte[] decoded = r.body();
-        try {
-            // Layers are listed in the order they were applied: undo the last first.
-            String[] layers = got.isEmpty() ? new String[0] : got.split(",");
-            for (int i = layers.length - 1; i >= 0; i--) {
-                String c = layers[i].trim().toLowerCase(Locale.ROOT);
-                if (c.equals("identity")) {
-                    continue;
-                }
-                if (!codecs.containsKey(c)) {
-                    throw new IOException("unknown coding " + c);
-                }
-                try (InputStream in = codecs.get(c).decompressingStream(new ByteArrayInputStream(decoded),
-                        64L * 1024 * 1024)) {
-                    decoded = in.readAllBytes();
-                }
-            }
+        // Here the coding is the one expected: none (identity) or one of the codecs.
+        byte[] decoded;
+        try (InputStream in = got.isEmpty() ? new ByteArrayInputStream(r.body())
+                : codecs.get(got).decompressingStream(new ByteArrayInputStream(r.body()), 64L * 1024 * 1024)) {
+            decoded = in.readAllBytes();
         } catch (IOException | RuntimeException e) {
             return "body does not decode as '" + got + "': " + e;
         }
