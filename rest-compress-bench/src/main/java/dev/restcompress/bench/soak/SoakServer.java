@@ -1,28 +1,43 @@
 package dev.restcompress.bench.soak;
 
+import dev.restcompress.bench.server.BenchServerMain;
 import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.config.CacheSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
  * The demo server in its own JVM ({@link ServerProcess}) with a fixed heap and native memory
  * tracking, and the sampler that reads its memory: {@code /proc/<pid>} for resident memory, threads
  * and open descriptors, the child itself for heap after GC and NMT.
- *
- * <p>{@link #close} stops only the process this object started. Not thread-safe: one sampler thread
- * calls {@link #sample}.
  */
-final class SoakServer implements AutoCloseable {
-    private final ServerProcess process;
+final class SoakServer {
+    /**
+     * One sample of the server process, in bytes (counts for threads and fds); -1 when unknown.
+     *
+     * @param tMillis milliseconds since the load started
+     * @param phase the phase that was running when it was taken
+     * @param rss resident set size (/proc VmRSS)
+     * @param heapAfterGc Java heap used right after a full GC
+     * @param nmtCommitted NMT total committed (JVM-tracked memory: heap, metaspace, threads, GC, Other...)
+     * @param nmtOther NMT "Other" committed (direct buffers, Unsafe allocations)
+     * @param direct the JDK's direct buffer pool, bytes used
+     * @param threads the process's threads (/proc Threads)
+     * @param fds open file descriptors (/proc/pid/fd)
+     */
+    record Sample(long tMillis, String phase, long rss, long heapAfterGc, long nmtCommitted, long nmtOther, long direct,
+            long threads, long fds) {
+    }
 
-    private SoakServer(ServerProcess process) {
-        this.process = process;
+    static final int HEAP_MB = 256;
+
+    private SoakServer() {
     }
 
     /**
@@ -30,11 +45,8 @@ final class SoakServer implements AutoCloseable {
      * and the demo's own cache setting (the bench suites turn its cache off to measure compressing; the
      * soak runs the demo as shipped, so its cached /rest/static answers are checked byte-exact too).
      */
-    static List<String> jvmOptions(int heapMb) {
-        return List.of("-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-XX:+AlwaysPreTouch",
-                "-XX:NativeMemoryTracking=summary", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED",
-                "-D" + CacheSettings.MODE + "=annotated");
-    }
+    static final List<String> JVM_OPTIONS = List.of("-Xms" + HEAP_MB + "m", "-Xmx" + HEAP_MB + "m", "-XX:+AlwaysPreTouch",
+            "-XX:NativeMemoryTracking=summary", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED", "-D" + CacheSettings.MODE + "=annotated");
 
     /**
      * Run through {@code env} (which execs java: same PID) with glibc held to two malloc arenas. With
@@ -46,61 +58,33 @@ final class SoakServer implements AutoCloseable {
      */
     static final List<String> ENVIRONMENT = List.of("env", "MALLOC_ARENA_MAX=2");
 
-    static SoakServer start(String host, Path testdata, Path log, int heapMb) throws IOException, InterruptedException {
-        return new SoakServer(ServerProcess.start(new ServerProcess.Spec(ENVIRONMENT, jvmOptions(heapMb), List.of(),
-                dev.restcompress.bench.server.BenchServerMain.OURS, host, testdata, log)));
+    /** Starts the demo on 127.0.0.1; closing the process stops only what was started here. */
+    static ServerProcess start(Path testdata, Path log) throws IOException, InterruptedException {
+        return ServerProcess.start(new ServerProcess.Spec(ENVIRONMENT, JVM_OPTIONS, List.of(), BenchServerMain.OURS,
+                "127.0.0.1", testdata, log));
     }
 
-    int port() {
-        return process.port();
-    }
-
-    long pid() {
-        return process.pid();
-    }
-
-    boolean alive() {
-        return process.alive();
-    }
-
-    /** One sample: /proc first (cheap, before the GC), then the child's GC + NMT answer. */
-    Sample sample(long tMillis) throws IOException, InterruptedException {
-        Map<String, Long> proc = procStatus(process.pid());
+    /** One sample: /proc first (cheap, before the GC), then the child's GC + NMT answer. One thread at a time. */
+    static Sample sample(ServerProcess server, long tMillis, String phase) throws IOException, InterruptedException {
+        List<String> status = Files.readAllLines(Path.of("/proc", Long.toString(server.pid()), "status"));
         long fds;
-        try (Stream<Path> s = Files.list(Path.of("/proc", Long.toString(process.pid()), "fd"))) {
+        try (Stream<Path> s = Files.list(Path.of("/proc", Long.toString(server.pid()), "fd"))) {
             fds = s.count();
         }
-        String answer = process.request("sample");
-        Map<String, Long> kv = new HashMap<>();
-        for (String part : answer.trim().split(" ")) {
-            int eq = part.indexOf('=');
-            kv.put(part.substring(0, eq), Long.parseLong(part.substring(eq + 1)));
-        }
-        long nmt = kv.getOrDefault("nmtCommittedKB", -1L);
-        long other = kv.getOrDefault("nmtOtherKB", -1L);
-        return new Sample(tMillis, proc.getOrDefault("VmRSS", -1L) * 1024, kv.getOrDefault("heapAfterGc", -1L),
-                nmt < 0 ? -1 : nmt * 1024, other < 0 ? -1 : other * 1024, kv.getOrDefault("direct", -1L),
-                proc.getOrDefault("Threads", -1L), fds);
+        Map<String, Long> kv = Arrays.stream(server.request("sample").trim().split(" ")).map(p -> p.split("=", 2))
+                .collect(Collectors.toMap(p -> p[0], p -> Long.parseLong(p[1]), (a, b) -> b));
+        return new Sample(tMillis, phase, kb(field(status, "VmRSS")), kv.getOrDefault("heapAfterGc", -1L),
+                kb(kv.getOrDefault("nmtCommittedKB", -1L)), kb(kv.getOrDefault("nmtOtherKB", -1L)),
+                kv.getOrDefault("direct", -1L), field(status, "Threads"), fds);
     }
 
-    /** The numeric fields of /proc/pid/status (kB values as printed). */
-    private static Map<String, Long> procStatus(long pid) throws IOException {
-        Map<String, Long> out = new HashMap<>();
-        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-            int colon = line.indexOf(':');
-            if (colon < 0) {
-                continue;
-            }
-            String[] v = line.substring(colon + 1).trim().split("\\s+");
-            if (v.length >= 1 && v[0].matches("\\d+")) {
-                out.put(line.substring(0, colon), Long.parseLong(v[0]));
-            }
-        }
-        return out;
+    /** A numeric field of /proc/pid/status as printed (kB for sizes), -1 when absent. */
+    private static long field(List<String> status, String name) {
+        return status.stream().filter(l -> l.startsWith(name + ":")).map(l -> l.substring(name.length() + 1).trim()
+                .split("\\s+")[0]).filter(v -> v.matches("\\d+")).mapToLong(Long::parseLong).findFirst().orElse(-1);
     }
 
-    @Override
-    public void close() throws InterruptedException {
-        process.close();
+    private static long kb(long kb) {
+        return kb < 0 ? -1 : kb * 1024;
     }
 }

@@ -1,5 +1,6 @@
 package dev.restcompress.bench.soak;
 
+import dev.restcompress.bench.soak.Workload.Probe;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -7,15 +8,12 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
-/** Requests, errors and statuses per category, plus the first error messages. Thread-safe. */
+/** Requests, errors and outcomes per category, plus the first error messages. Thread-safe. */
 final class Tally {
     static final int KEPT_ERRORS = 50;
 
     /** One category's counters. */
-    static final class Row {
-        final LongAdder requests = new LongAdder();
-        final LongAdder errors = new LongAdder();
-        final Map<String, LongAdder> outcomes = new ConcurrentHashMap<>();
+    record Row(LongAdder requests, LongAdder errors, Map<String, LongAdder> outcomes) {
     }
 
     private final Map<String, Row> rows = new ConcurrentHashMap<>();
@@ -25,22 +23,18 @@ final class Tally {
 
     /** Records one finished probe: {@code outcome} is a status or a hang-up, {@code error} null when right. */
     void record(Probe p, String outcome, String error, long tMillis) {
-        Row row = rows.computeIfAbsent(p.category(), k -> new Row());
+        Row row = rows.computeIfAbsent(p.category(),
+                k -> new Row(new LongAdder(), new LongAdder(), new ConcurrentHashMap<>()));
         row.requests.increment();
         row.outcomes.computeIfAbsent(outcome, k -> new LongAdder()).increment();
         requests.increment();
         if (error != null) {
             row.errors.increment();
-            errors.increment();
-            synchronized (firstErrors) {
-                if (firstErrors.size() < KEPT_ERRORS) {
-                    firstErrors.add(String.format("t=%.1fs %s: %s", tMillis / 1000.0, p.name(), error));
-                }
-            }
+            recordOther(p.name() + ": " + error, tMillis);
         }
     }
 
-    /** Records an error outside any probe (the server died, a sample failed). */
+    /** Records an error; alone, one outside any probe (the server died, a sample failed). */
     void recordOther(String error, long tMillis) {
         errors.increment();
         synchronized (firstErrors) {

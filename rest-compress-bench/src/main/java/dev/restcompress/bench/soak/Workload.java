@@ -10,13 +10,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -25,9 +25,38 @@ import java.util.Map;
  * compressed by the library's own codecs, echoed back byte-exact; attacks: compression bombs (413),
  * truncated bodies (400), unknown codings (415), garbage {@code Accept-Encoding}, clients that hang
  * up mid-response and mid-request. Expected bodies of GETs are the identity responses fetched (twice,
- * to prove they are stable) before the soak starts. Immutable after {@link #build}; thread-safe.
+ * to prove they are stable) before the soak starts. Not changed after its constructor; thread-safe.
  */
 final class Workload {
+    /**
+     * One request the soak sends again and again, with what the answer must be. A probe with a body is a POST,
+     * one without a GET.
+     *
+     * @param category the row it is counted under in the report ({@code get zstd}, {@code post zstd},
+     *        {@code bomb gzip}...)
+     * @param name what it is, for error messages
+     * @param headers complete header lines
+     * @param expectStatus the status it must get (ignored for hang-ups)
+     * @param expectCoding the {@code Content-Encoding} it must get ({@code ""} for none), or null: any
+     *        coding, as long as it decodes
+     * @param expectBody the decoded body it must get, or null when the body is not checked
+     * @param partialBytes for hang-ups: bytes read (response) or sent (request) before hanging up
+     */
+    record Probe(String category, String name, Kind kind, String path, List<String> headers, byte[] body,
+            int expectStatus, String expectCoding, byte[] expectBody, int partialBytes) {
+
+        enum Kind {
+            /** Keep-alive request, full response checked. */
+            EXCHANGE,
+            /** The same on a connection of its own, closed afterwards (refused bodies). */
+            EXCHANGE_CLOSE,
+            /** Read part of the response, then reset the connection. */
+            HANGUP_RESPONSE,
+            /** Send part of the declared body, then reset the connection. */
+            HANGUP_REQUEST
+        }
+    }
+
     /** The server's default threshold: smaller bodies go out uncompressed. */
     static final int THRESHOLD = 1024;
     /** Decoded size of a bomb: over the server's default 10 MiB limit. */
@@ -38,76 +67,36 @@ final class Workload {
     private static final List<String> POST_FILES = List.of("object-700b.json", "users-2k.json", "search-5k.json",
             "orders-20k.json", "search-100k.json");
     /** Multi-coding Accept-Encoding values and the coding each must get (for bodies over the threshold). */
-    private static final Map<String, String> MULTI = new LinkedHashMap<>();
-
-    static {
-        MULTI.put("gzip;q=0.5, zstd, br;q=0.9", "zstd");
-        MULTI.put("br;q=0, gzip", "gzip");
-        MULTI.put("*;q=0.1, lzf", "lzf");
-        MULTI.put("identity;q=0, lzf;q=0.5, gzip", "gzip");
-        MULTI.put("br, gzip;q=0.8", "br");
-    }
-
+    private static final String[][] MULTI = {{"gzip;q=0.5, zstd, br;q=0.9", "zstd"}, {"br;q=0, gzip", "gzip"},
+        {"*;q=0.1, lzf", "lzf"}, {"identity;q=0, lzf;q=0.5, gzip", "gzip"}, {"br, gzip;q=0.8", "br"}};
     /** Garbage Accept-Encoding values: each must get the identity response, whole and correct. */
     private static final List<String> GARBAGE_AE = List.of("foo, bar", "%%%,;;q=abc", "gzip;q=2", ",,,",
             "x-".repeat(2700) + "gzip;q=0");
 
-    private final Map<String, Codec> codecs;
-    private final List<String> codings;
-    private final List<Probe> gets = new ArrayList<>();
-    private final Map<String, List<Probe>> posts = new LinkedHashMap<>();
-    private final List<Probe> attacks = new ArrayList<>();
-
-    private Workload(Map<String, Codec> codecs) {
-        this.codecs = codecs;
-        List<String> c = new ArrayList<>();
-        c.add("identity");
-        c.addAll(codecs.keySet());
-        this.codings = List.copyOf(c);
-    }
-
     /** The client-side codecs: lzf, gzip (JDK, an engine independent of the server's libdeflate), zstd, br. */
-    static Map<String, Codec> clientCodecs() {
-        Map<String, Codec> m = new LinkedHashMap<>();
+    private final Map<String, Codec> codecs = new LinkedHashMap<>();
+    /** Every coding the soak exercises: identity first, then those both sides have. */
+    final List<String> codings = new ArrayList<>(List.of("identity"));
+    final List<Probe> gets = new ArrayList<>();
+    /** The POST probes of each coding. */
+    final Map<String, List<Probe>> posts = new LinkedHashMap<>();
+    final List<Probe> attacks = new ArrayList<>();
+
+    /** Builds the catalogue: fetches the identity references from the running server. */
+    Workload(Path testdata, HttpConnection http) throws IOException {
         for (CodingProvider p : CodingProviders.available()) {
             Codec c = p.coding().equals("gzip") ? GzipProvider.forEngine("jdk").create(6, 6)
                     : p.create(p.levels().defaultLevel(), p.levels().defaultStreamingLevel());
-            m.put(c.coding(), c);
+            codecs.put(c.coding(), c);
+            codings.add(c.coding());
         }
-        return m;
-    }
-
-    /** Builds the catalogue: fetches the identity references from the running server. */
-    static Workload build(Path testdata, HttpConnection http) throws IOException {
-        Workload w = new Workload(clientCodecs());
-        w.buildGets(testdata, http);
-        w.buildPosts(testdata);
-        w.buildAttacks(testdata);
-        return w;
-    }
-
-    /** Every coding the soak exercises: identity first, then those both sides have. */
-    List<String> codings() {
-        return codings;
-    }
-
-    List<Probe> gets() {
-        return gets;
-    }
-
-    /** POST probes of one coding. */
-    List<Probe> posts(String coding) {
-        return posts.getOrDefault(coding, List.of());
+        buildGets(testdata, http);
+        buildPosts(testdata);
+        buildAttacks(testdata);
     }
 
     List<Probe> allPosts() {
-        List<Probe> all = new ArrayList<>();
-        posts.values().forEach(all::addAll);
-        return all;
-    }
-
-    List<Probe> attacks() {
-        return attacks;
+        return posts.values().stream().flatMap(List::stream).toList();
     }
 
     private void buildGets(Path testdata, HttpConnection http) throws IOException {
@@ -123,6 +112,11 @@ final class Workload {
         targets.put("/rest/object", List.of("Accept: application/json"));
         targets.put("/rest/stream/5", List.of());
         targets.put("/rest/stream/300", List.of());
+        // Each Accept-Encoding sent: its value, the coding that must answer and the row it is counted under.
+        List<String[]> aeChoices = new ArrayList<>();
+        codings.forEach(c -> aeChoices.add(new String[] {c, c, "get " + c}));
+        Arrays.stream(MULTI).filter(m -> codecs.containsKey(m[1]))
+                .forEach(m -> aeChoices.add(new String[] {m[0], m[1], "get multi"}));
         for (var e : targets.entrySet()) {
             String path = e.getKey().replace("?xml", "");
             byte[] ref = reference(http, path, e.getValue());
@@ -130,18 +124,12 @@ final class Workload {
                     testdata.resolve(path.substring("/rest/static/".length()))))) {
                 throw new IOException(path + ": the identity response is not the file's bytes");
             }
-            boolean streaming = path.startsWith("/rest/stream/");
-            for (String coding : codings) {
-                String expect = coding.equals("identity") || (!streaming && ref.length < THRESHOLD) ? "" : coding;
-                gets.add(get("get " + coding, e.getKey(), path, e.getValue(), coding, expect, ref));
-            }
-            for (var m : MULTI.entrySet()) {
-                if (codecs.containsKey(m.getValue())) {
-                    // identity;q=0 forbids the uncompressed answer even below the threshold
-                    boolean identityRefused = m.getKey().contains("identity;q=0");
-                    String expect = !streaming && !identityRefused && ref.length < THRESHOLD ? "" : m.getValue();
-                    gets.add(get("get multi", e.getKey(), path, e.getValue(), m.getKey(), expect, ref));
-                }
+            for (String[] ae : aeChoices) {
+                // Below the threshold the answer is plain, but not for streams nor when identity;q=0 forbids it.
+                boolean plain = !path.startsWith("/rest/stream/") && !ae[0].contains("identity;q=0")
+                        && ref.length < THRESHOLD;
+                gets.add(get(ae[2], e.getKey(), path, e.getValue(), ae[0], ae[1].equals("identity") || plain ? "" : ae[1],
+                        ref));
             }
         }
         byte[] orders = reference(http, "/rest/static/orders-20k.json", List.of());
@@ -149,7 +137,7 @@ final class Workload {
             attacks.add(get("garbage accept-encoding", "orders-20k", "/rest/static/orders-20k.json", List.of(), ae, "",
                     orders));
         }
-        attacks.add(new Probe("garbage accept-encoding", "*;q=0 -> 406", Probe.Kind.EXCHANGE, "GET",
+        attacks.add(new Probe("garbage accept-encoding", "*;q=0 -> 406", Probe.Kind.EXCHANGE,
                 "/rest/static/orders-20k.json", List.of("Accept-Encoding: *;q=0"), null, 406, null, null, 0));
     }
 
@@ -158,8 +146,8 @@ final class Workload {
         List<String> h = new ArrayList<>(extra);
         h.add("Accept-Encoding: " + ae);
         String shortAe = ae.length() > 40 ? ae.substring(0, 20) + "...(" + ae.length() + " chars)" : ae;
-        return new Probe(category, "GET " + label + " [AE: " + shortAe + "]", Probe.Kind.EXCHANGE, "GET", path,
-                List.copyOf(h), null, 200, expect, ref, 0);
+        return new Probe(category, "GET " + label + " [AE: " + shortAe + "]", Probe.Kind.EXCHANGE, path, List.copyOf(h),
+                null, 200, expect, ref, 0);
     }
 
     /** The identity response of {@code path}, fetched twice: a body that changes cannot be a reference. */
@@ -177,25 +165,20 @@ final class Workload {
 
     private void buildPosts(Path testdata) throws IOException {
         for (String coding : codings) {
+            boolean identity = coding.equals("identity");
             List<Probe> list = new ArrayList<>();
-            for (String f : POST_FILES) {
-                Path p = testdata.resolve(f);
-                if (!Files.isRegularFile(p)) {
-                    continue;
-                }
-                byte[] plain = Files.readAllBytes(p);
-                boolean identity = coding.equals("identity");
+            for (String f : POST_FILES.stream().filter(f -> Files.isRegularFile(testdata.resolve(f))).toList()) {
+                byte[] plain = Files.readAllBytes(testdata.resolve(f));
                 byte[] sent = identity ? plain : compress(codecs.get(coding), plain);
                 for (String ae : identity ? List.of("identity") : List.of("identity", coding)) {
-                    List<String> h = new ArrayList<>();
-                    h.add("Content-Type: application/json");
+                    List<String> h = new ArrayList<>(List.of("Content-Type: application/json"));
                     if (!identity) {
                         h.add("Content-Encoding: " + coding);
                     }
                     h.add("Accept-Encoding: " + ae);
                     String expect = ae.equals("identity") || plain.length < THRESHOLD ? "" : ae;
                     list.add(new Probe("post " + coding, "POST /rest/echo " + f + " [CE: " + coding + ", AE: " + ae + "]",
-                            Probe.Kind.EXCHANGE, "POST", "/rest/echo", List.copyOf(h), sent, 200, expect, plain, 0));
+                            Probe.Kind.EXCHANGE, "/rest/echo", List.copyOf(h), sent, 200, expect, plain, 0));
                 }
             }
             posts.put(coding, list);
@@ -207,39 +190,35 @@ final class Workload {
         byte[] large = Files.readAllBytes(testdata.resolve("search-100k.json"));
         for (var e : codecs.entrySet()) {
             String coding = e.getKey();
-            Codec codec = e.getValue();
             List<String> h = List.of("Content-Type: application/json", "Content-Encoding: " + coding,
                     "Accept-Encoding: identity");
-            attacks.add(new Probe("bomb " + coding, "POST bomb " + coding + " (32 MiB of zeros)", Probe.Kind.EXCHANGE_CLOSE,
-                    "POST", "/rest/echo", h, bomb(codec), 413, null, null, 0));
-            byte[] whole = compress(codec, small);
+            attacks.add(new Probe("bomb " + coding, "POST bomb " + coding + " (32 MiB of zeros)",
+                    Probe.Kind.EXCHANGE_CLOSE, "/rest/echo", h, bomb(e.getValue()), 413, null, null, 0));
+            byte[] whole = compress(e.getValue(), small);
             attacks.add(new Probe("truncated " + coding, "POST truncated " + coding + " (60% of search-5k)",
-                    Probe.Kind.EXCHANGE_CLOSE, "POST", "/rest/echo", h, Arrays.copyOf(whole, whole.length * 6 / 10), 400,
+                    Probe.Kind.EXCHANGE_CLOSE, "/rest/echo", h, Arrays.copyOf(whole, whole.length * 6 / 10), 400,
                     null, null, 0));
-            byte[] big = compress(codec, large);
+            byte[] big = compress(e.getValue(), large);
             attacks.add(new Probe("hang-up mid-request", "POST " + coding + " search-100k, hang up after half",
-                    Probe.Kind.HANGUP_REQUEST, "POST", "/rest/echo", h, big, 0, null, null, big.length / 2));
+                    Probe.Kind.HANGUP_REQUEST, "/rest/echo", h, big, 0, null, null, big.length / 2));
         }
-        byte[] plain = small;
         for (String bad : List.of("snappy", "x-unknown", "zstd2")) {
-            attacks.add(new Probe("unknown content-encoding", "POST Content-Encoding: " + bad,
-                    Probe.Kind.EXCHANGE_CLOSE, "POST", "/rest/echo",
-                    List.of("Content-Type: application/json", "Content-Encoding: " + bad), plain, 415, null, null, 0));
+            attacks.add(new Probe("unknown content-encoding", "POST Content-Encoding: " + bad, Probe.Kind.EXCHANGE_CLOSE,
+                    "/rest/echo", List.of("Content-Type: application/json", "Content-Encoding: " + bad), small, 415,
+                    null, null, 0));
         }
         for (String coding : codings) {
+            List<String> h = List.of("Accept-Encoding: " + coding);
             attacks.add(new Probe("hang-up mid-response", "GET catalog-2m.xml [AE: " + coding + "], hang up after 16 KB",
-                    Probe.Kind.HANGUP_RESPONSE, "GET", "/rest/static/catalog-2m.xml",
-                    List.of("Accept-Encoding: " + coding), null, 0, null, null, 16 * 1024));
+                    Probe.Kind.HANGUP_RESPONSE, "/rest/static/catalog-2m.xml", h, null, 0, null, null, 16 * 1024));
             attacks.add(new Probe("hang-up mid-response", "GET stream/5000 [AE: " + coding + "], hang up after 4 KB",
-                    Probe.Kind.HANGUP_RESPONSE, "GET", "/rest/stream/5000",
-                    List.of("Accept-Encoding: " + coding), null, 0, null, null, 4 * 1024));
+                    Probe.Kind.HANGUP_RESPONSE, "/rest/stream/5000", h, null, 0, null, null, 4 * 1024));
         }
     }
 
-    static byte[] compress(Codec codec, byte[] plain) {
+    private static byte[] compress(Codec codec, byte[] plain) {
         byte[] out = new byte[codec.maxCompressedLength(plain.length)];
-        int n = codec.compress(plain, 0, plain.length, out, 0);
-        return Arrays.copyOf(out, n);
+        return Arrays.copyOf(out, codec.compress(plain, 0, plain.length, out, 0));
     }
 
     private static byte[] bomb(Codec codec) throws IOException {
@@ -260,22 +239,20 @@ final class Workload {
      * @throws IOException when the exchange itself failed (also an error for the soak)
      */
     String run(Probe p, HttpConnection http) throws IOException {
-        switch (p.kind()) {
-            case HANGUP_RESPONSE -> {
-                http.hangUpMidResponse(p.path(), p.headers(), p.partialBytes());
-                return null;
-            }
-            case HANGUP_REQUEST -> {
-                http.hangUpMidRequest(p.path(), p.headers(), p.body(), p.partialBytes());
-                return null;
-            }
-            default -> {
-            }
+        if (p.kind() == Probe.Kind.HANGUP_RESPONSE) {
+            http.hangUpMidResponse(p.path(), p.headers(), p.partialBytes());
+            return null;
         }
-        HttpConnection.Reply r = http.exchange(p.method(), p.path(), p.headers(), p.body(),
+        if (p.kind() == Probe.Kind.HANGUP_REQUEST) {
+            http.hangUpMidRequest(p.path(), p.headers(), p.body(), p.partialBytes());
+            return null;
+        }
+        HttpConnection.Reply r = http.exchange(p.body() == null ? "GET" : "POST", p.path(), p.headers(), p.body(),
                 p.kind() == Probe.Kind.EXCHANGE_CLOSE);
         if (r.status() != p.expectStatus()) {
-            return "status " + r.status() + ", expected " + p.expectStatus() + snippet(r);
+            int n = Math.min(r.body().length, 120);
+            return "status " + r.status() + ", expected " + p.expectStatus() + (n == 0 ? "" : " (body: "
+                    + new String(r.body(), 0, n, StandardCharsets.ISO_8859_1).replaceAll("[\\r\\n]+", " ") + ")");
         }
         String got = r.contentEncoding() == null || r.contentEncoding().equals("identity") ? "" : r.contentEncoding();
         if (p.expectCoding() != null && !got.equals(p.expectCoding())) {
@@ -284,9 +261,11 @@ final class Workload {
         if (r.status() != 200) {
             return null;
         }
+        // Here the coding is the one expected: none (identity) or one of the codecs.
         byte[] decoded;
-        try {
-            decoded = decode(got, r.body());
+        try (InputStream in = got.isEmpty() ? new ByteArrayInputStream(r.body())
+                : codecs.get(got).decompressingStream(new ByteArrayInputStream(r.body()), 64L * 1024 * 1024)) {
+            decoded = in.readAllBytes();
         } catch (IOException | RuntimeException e) {
             return "body does not decode as '" + got + "': " + e;
         }
@@ -295,33 +274,5 @@ final class Workload {
                     + ", first difference at " + Arrays.mismatch(decoded, p.expectBody()) + ")";
         }
         return null;
-    }
-
-    private byte[] decode(String contentEncoding, byte[] body) throws IOException {
-        if (contentEncoding.isEmpty()) {
-            return body;
-        }
-        String[] layers = contentEncoding.split(",");
-        byte[] data = body;
-        for (int i = layers.length - 1; i >= 0; i--) {
-            String c = layers[i].trim().toLowerCase(Locale.ROOT);
-            if (c.equals("identity")) {
-                continue;
-            }
-            Codec codec = codecs.get(c);
-            if (codec == null) {
-                throw new IOException("unknown coding " + c);
-            }
-            try (InputStream in = codec.decompressingStream(new ByteArrayInputStream(data), 64L * 1024 * 1024)) {
-                data = in.readAllBytes();
-            }
-        }
-        return data;
-    }
-
-    private static String snippet(HttpConnection.Reply r) {
-        int n = Math.min(r.body().length, 120);
-        String s = new String(r.body(), 0, n, java.nio.charset.StandardCharsets.ISO_8859_1).replaceAll("[\\r\\n]+", " ");
-        return n == 0 ? "" : " (body: " + s + ")";
     }
 }

@@ -2,6 +2,7 @@ package dev.restcompress.bench.soak;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.restcompress.bench.soak.SoakServer.Sample;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,40 +90,28 @@ class SoakReportTest {
 
     /** The phases laid out as SoakMain does: the mixed load, then the isolated share split over five POST phases. */
     private String verdict(String[] args, DoubleUnaryOperator extraRssMb, DoubleUnaryOperator extraHeapMb) throws Exception {
-        String[] all = new String[args.length + 4];
-        System.arraycopy(new String[] {"--testdata", dir.toString(), "--out", dir.toString()}, 0, all, 0, 4);
-        System.arraycopy(args, 0, all, 4, args.length);
-        SoakOptions o = SoakOptions.parse(all);
-        long loadMs = (long) (o.minutes() * 60_000);
-        long mixedMs = (long) (loadMs * (1 - o.isolatedShare()));
+        List<String> all = new ArrayList<>(List.of("--testdata", dir.toString(), "--out", dir.toString()));
+        all.addAll(List.of(args));
+        SoakOptions o = SoakOptions.parse(all.toArray(String[]::new));
+        long loadMs = (long) (o.minutes * 60_000);
+        long mixedMs = (long) (loadMs * (1 - o.isolated));
         long postMs = (loadMs - mixedMs) / POST_PHASES.length;
-        List<SoakMain.PhaseRun> runs = new ArrayList<>();
-        runs.add(new SoakMain.PhaseRun("mixed", 0, mixedMs, mixedMs * 400 / 1000, 0));
+        List<SoakMain.PhaseRun> runs = new ArrayList<>(List.of(new SoakMain.PhaseRun("mixed", 0, mixedMs, mixedMs * 400 / 1000, 0)));
         for (int i = 0; i < POST_PHASES.length; i++) {
             long from = mixedMs + i * postMs;
             runs.add(new SoakMain.PhaseRun(POST_PHASES[i], from, from + postMs, postMs * 400 / 1000, 0));
         }
         Random noise = new Random(42);
         List<Sample> samples = new ArrayList<>();
-        List<String> phases = new ArrayList<>();
-        long step = (long) (o.intervalSeconds() * 1000);
-        for (long t = 0; t <= loadMs; t += step) {
+        for (long t = 0; t <= loadMs; t += (long) (o.interval * 1000)) {
             double rss = 450 + extraRssMb.applyAsDouble(t / 1000.0) + 0.05 * noise.nextGaussian();
             double heap = 22 + extraHeapMb.applyAsDouble(t / 1000.0) + 0.3 * noise.nextGaussian();
-            samples.add(new Sample(t, (long) (rss * MB), (long) (heap * MB), (long) (340 * MB), (long) (2 * MB),
+            long at = t;
+            String phase = runs.stream().filter(r -> at >= r.startMs() && at < r.endMs()).findFirst()
+                    .orElse(runs.get(runs.size() - 1)).name();
+            samples.add(new Sample(t, phase, (long) (rss * MB), (long) (heap * MB), (long) (340 * MB), (long) (2 * MB),
                     (long) (1.5 * MB), 24, 28));
-            phases.add(phaseAt(runs, t));
         }
-        SoakReport r = new SoakReport(o, samples, phases, runs, new Tally(), loadMs, null, List.of("-Xmx256m"));
-        return r.write().word();
-    }
-
-    private static String phaseAt(List<SoakMain.PhaseRun> runs, long t) {
-        for (SoakMain.PhaseRun r : runs) {
-            if (t >= r.startMs() && t < r.endMs()) {
-                return r.name();
-            }
-        }
-        return runs.get(runs.size() - 1).name();
+        return new SoakReport(o, samples, runs, new Tally(), loadMs, null).write().word();
     }
 }
