@@ -20,9 +20,9 @@ import java.util.Locale;
  * exactly; it is also cheaper per request, which matters when client and server share two cores, and
  * it can be rude on purpose (hang up mid-response or mid-request, as the soak needs). Bodies are
  * framed by {@code Content-Length}, {@code chunked} or end of stream; every connect and read is
- * bounded by the timeout. {@link #get} reuses one {@link Response} and its buffer (no copy per
- * request, for the load generator); {@link #exchange} returns a {@link Reply} with a fresh array.
- * Any failure closes the connection (the next call reopens it) and is thrown as an
+ * bounded by the timeout. {@link #get} returns a {@link Response} over the connection's reused body
+ * buffer (no copy per request, for the load generator); {@link #exchange} returns a {@link Reply} with
+ * a fresh array. Any failure closes the connection (the next call reopens it) and is thrown as an
  * {@link IOException}. Not thread-safe: one connection per load thread.
  */
 public final class HttpConnection implements Closeable {
@@ -31,36 +31,14 @@ public final class HttpConnection implements Closeable {
     /** Bodies larger than this are refused: the benches serve corpus files, not arbitrary data. */
     private static final int MAX_BODY_BYTES = 64 * 1024 * 1024;
 
-    /** The last response, reused by the next call: the body stays in the connection's buffer. */
-    public static final class Response {
-        private int status;
-        private String contentEncoding;
-        private byte[] body;
-        private int bodyLength;
-        private long wireBytes;
-
-        public int status() {
-            return status;
-        }
-
-        /** The Content-Encoding header in lower case, or null when there is none. */
-        public String contentEncoding() {
-            return contentEncoding;
-        }
-
-        /** The body buffer; only the first {@link #bodyLength} bytes are the body. */
-        public byte[] body() {
-            return body;
-        }
-
-        public int bodyLength() {
-            return bodyLength;
-        }
-
-        /** Bytes received for this response: status line, headers, framing and body. */
-        public long wireBytes() {
-            return wireBytes;
-        }
+    /**
+     * One response, valid until the next call: only the first {@code bodyLength} bytes of {@code body}
+     * (the connection's buffer) are the body.
+     *
+     * @param contentEncoding the Content-Encoding header in lower case, or null when there is none
+     * @param wireBytes bytes received for this response: status line, headers, framing and body
+     */
+    public record Response(int status, String contentEncoding, byte[] body, int bodyLength, long wireBytes) {
     }
 
     /** One complete response with a body of its own. */
@@ -70,7 +48,6 @@ public final class HttpConnection implements Closeable {
     private final String host;
     private final int port;
     private final int timeoutMs;
-    private final Response response = new Response();
     private Socket socket;
     private InputStream in;
     private OutputStream out;
@@ -78,7 +55,11 @@ public final class HttpConnection implements Closeable {
     private int pos;
     private int limit;
     private long received;
+    /** The last response, read into these fields; its body stays in the reused buffer. */
+    private int status;
+    private String contentEncoding;
     private byte[] body = new byte[64 * 1024];
+    private int bodyLength;
 
     public HttpConnection(String host, int port, int timeoutMs) {
         this.host = host;
@@ -86,10 +67,7 @@ public final class HttpConnection implements Closeable {
         this.timeoutMs = timeoutMs;
     }
 
-    /**
-     * Sends {@code GET path} with {@code Accept-Encoding: acceptEncoding} and reads the whole response
-     * into the reused {@link Response}, which the next call overwrites.
-     */
+    /** Sends {@code GET path} with {@code Accept-Encoding: acceptEncoding} and reads the whole response. */
     public Response get(String path, String acceptEncoding) throws IOException {
         return send("GET", path, List.of("Accept-Encoding: " + acceptEncoding), null, false);
     }
@@ -103,15 +81,19 @@ public final class HttpConnection implements Closeable {
     public Reply exchange(String method, String path, List<String> headers, byte[] body, boolean close)
             throws IOException {
         Response r = send(method, path, headers, body, close);
-        return new Reply(r.status, r.contentEncoding, Arrays.copyOf(r.body, r.bodyLength));
+        return new Reply(r.status(), r.contentEncoding(), Arrays.copyOf(r.body(), r.bodyLength()));
     }
 
     private Response send(String method, String path, List<String> headers, byte[] requestBody, boolean close)
             throws IOException {
-        if (socket == null) {
-            open();
-        }
         try {
+            if (socket == null) {
+                socket = connect();
+                in = socket.getInputStream();
+                out = socket.getOutputStream();
+                pos = 0;
+                limit = 0;
+            }
             out.write(head(method, path, headers, requestBody == null ? -1 : requestBody.length, close));
             IOException writeFailure = null;
             if (requestBody != null) {
@@ -132,11 +114,11 @@ public final class HttpConnection implements Closeable {
                 }
                 throw e;
             }
-            response.wireBytes = received - (limit - pos) - start;
+            Response r = new Response(status, contentEncoding, body, bodyLength, received - (limit - pos) - start);
             if (close || closeAfter) {
                 close();
             }
-            return response;
+            return r;
         } catch (IOException | RuntimeException e) {
             close();
             throw e;
@@ -148,14 +130,11 @@ public final class HttpConnection implements Closeable {
         try (Socket s = connect()) {
             s.getOutputStream().write(head("GET", path, headers, -1, false));
             s.getOutputStream().flush();
-            InputStream i = s.getInputStream();
             byte[] b = new byte[4096];
-            for (int got = 0; got < readBytes; ) {
-                int n = i.read(b);
-                if (n < 0) {
+            for (int got = 0, n; got < readBytes; got += n) {
+                if ((n = s.getInputStream().read(b)) < 0) {
                     throw new EOFException("server closed before " + readBytes + " bytes were read");
                 }
-                got += n;
             }
             s.setSoLinger(true, 0); // RST, not FIN: the rudest hang-up
         }
@@ -180,15 +159,9 @@ public final class HttpConnection implements Closeable {
         StringBuilder sb = new StringBuilder(256);
         sb.append(method).append(' ').append(path).append(" HTTP/1.1\r\nHost: ").append(host).append(':').append(port)
                 .append("\r\nUser-Agent: rest-compress-bench\r\n");
-        for (String h : headers) {
-            sb.append(h).append("\r\n");
-        }
-        if (contentLength >= 0) {
-            sb.append("Content-Length: ").append(contentLength).append("\r\n");
-        }
-        if (close) {
-            sb.append("Connection: close\r\n");
-        }
+        headers.forEach(h -> sb.append(h).append("\r\n"));
+        sb.append(contentLength >= 0 ? "Content-Length: " + contentLength + "\r\n" : "");
+        sb.append(close ? "Connection: close\r\n" : "");
         return sb.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 
@@ -205,26 +178,17 @@ public final class HttpConnection implements Closeable {
         }
     }
 
-    private void open() throws IOException {
-        socket = connect();
-        in = socket.getInputStream();
-        out = socket.getOutputStream();
-        pos = 0;
-        limit = 0;
-    }
-
-    /** Reads one response into {@link #response}; returns whether the server will close the connection. */
+    /** Reads one response into the fields; returns whether the server will close the connection. */
     private boolean readResponse(String method) throws IOException {
-        String status = line();
+        String statusLine = line();
         // "HTTP/1.1 200 OK"
-        if (!status.startsWith("HTTP/1.") || status.length() < 12) {
-            throw new IOException("not an HTTP/1.x status line: " + status);
+        if (!statusLine.startsWith("HTTP/1.") || statusLine.length() < 12) {
+            throw new IOException("not an HTTP/1.x status line: " + statusLine);
         }
-        response.status = Integer.parseInt(status.substring(9, 12));
-        response.contentEncoding = null;
-        response.bodyLength = 0;
-        response.body = body;
-        boolean closeAfter = status.startsWith("HTTP/1.0");
+        status = Integer.parseInt(statusLine.substring(9, 12));
+        contentEncoding = null;
+        bodyLength = 0;
+        boolean closeAfter = statusLine.startsWith("HTTP/1.0");
         long contentLength = -1;
         boolean chunked = false;
         int headerBytes = 0;
@@ -234,99 +198,69 @@ public final class HttpConnection implements Closeable {
                 throw new IOException("response headers exceed " + MAX_HEADER_BYTES + " bytes");
             }
             int colon = h.indexOf(':');
-            if (colon <= 0) {
-                continue;
-            }
-            String name = h.substring(0, colon).trim().toLowerCase(Locale.ROOT);
             String value = h.substring(colon + 1).trim();
-            switch (name) {
+            switch (colon <= 0 ? "" : h.substring(0, colon).trim().toLowerCase(Locale.ROOT)) {
                 case "content-length" -> contentLength = Long.parseLong(value);
                 case "transfer-encoding" -> chunked = value.toLowerCase(Locale.ROOT).contains("chunked");
-                case "content-encoding" -> response.contentEncoding = value.toLowerCase(Locale.ROOT);
+                case "content-encoding" -> contentEncoding = value.toLowerCase(Locale.ROOT);
                 case "connection" -> closeAfter |= value.equalsIgnoreCase("close");
                 default -> {
                 }
             }
         }
-        if (method.equals("HEAD") || response.status == 204 || response.status == 304) {
-            return closeAfter; // no body
-        }
-        if (chunked) {
-            readChunked();
-        } else if (contentLength >= 0) {
-            readBody(contentLength);
+        if (method.equals("HEAD") || status == 204 || status == 304) {
+            // no body
+        } else if (chunked) {
+            for (int chunks = 0; ; chunks++) {
+                String sizeLine = line();
+                int semicolon = sizeLine.indexOf(';');
+                long size = Long.parseLong((semicolon < 0 ? sizeLine : sizeLine.substring(0, semicolon)).trim(), 16);
+                if (size == 0) {
+                    while (!line().isEmpty()) {
+                        // Trailer fields: none expected, skipped.
+                    }
+                    break;
+                }
+                readBody(size);
+                if (!line().isEmpty()) {
+                    throw new IOException("chunk " + chunks + " not followed by CRLF");
+                }
+            }
         } else {
-            readToEnd();
-            return true;
+            readBody(contentLength);
+            closeAfter |= contentLength < 0;
         }
         return closeAfter;
     }
 
-    private void readChunked() throws IOException {
-        for (int chunks = 0; ; chunks++) {
-            String sizeLine = line();
-            int semicolon = sizeLine.indexOf(';');
-            long size = Long.parseLong((semicolon < 0 ? sizeLine : sizeLine.substring(0, semicolon)).trim(), 16);
-            if (size == 0) {
-                while (!line().isEmpty()) {
-                    // Trailer fields: none expected, skipped.
-                }
+    /** Appends exactly {@code n} body bytes to the body buffer; {@code n < 0}: until the server closes. */
+    private void readBody(long n) throws IOException {
+        if (n >= 0) {
+            ensureBody(n);
+        }
+        for (long left = n; left != 0; ) { // n < 0: left stays negative, the loop ends at the end of the stream
+            if (pos == limit && !fill(n < 0)) {
                 return;
             }
-            readBody(size);
-            if (!line().isEmpty()) {
-                throw new IOException("chunk " + chunks + " not followed by CRLF");
+            int k = (int) (n < 0 ? limit - pos : Math.min(left, limit - pos));
+            if (n < 0) {
+                ensureBody(k);
             }
-        }
-    }
-
-    /** Appends exactly {@code n} body bytes to the body buffer. */
-    private void readBody(long n) throws IOException {
-        ensureBody(n);
-        int remaining = (int) n;
-        while (remaining > 0) {
-            if (pos == limit) {
-                fill();
-            }
-            remaining -= take(remaining);
-        }
-    }
-
-    /** A body framed by the end of the stream: everything until the server closes. */
-    private void readToEnd() throws IOException {
-        while (true) {
-            if (pos == limit) {
-                int n = in.read(buf, 0, buf.length);
-                if (n < 0) {
-                    return;
-                }
-                pos = 0;
-                limit = n;
-                received += n;
-            }
-            ensureBody(limit - pos);
-            take(limit - pos);
+            System.arraycopy(buf, pos, body, bodyLength, k);
+            pos += k;
+            bodyLength += k;
+            left -= k;
         }
     }
 
     private void ensureBody(long n) throws IOException {
-        if (response.bodyLength + n > MAX_BODY_BYTES) {
+        if (bodyLength + n > MAX_BODY_BYTES) {
             throw new IOException("body larger than " + MAX_BODY_BYTES + " bytes");
         }
-        int need = (int) (response.bodyLength + n);
+        int need = (int) (bodyLength + n);
         if (need > body.length) {
             body = Arrays.copyOf(body, Math.max(need, body.length * 2));
-            response.body = body;
         }
-    }
-
-    /** Moves up to {@code max} buffered bytes into the body; returns how many. */
-    private int take(int max) {
-        int k = Math.min(max, limit - pos);
-        System.arraycopy(buf, pos, body, response.bodyLength, k);
-        pos += k;
-        response.bodyLength += k;
-        return k;
     }
 
     /** One header line without its CRLF (ISO-8859-1, as HTTP header bytes are). */
@@ -334,15 +268,12 @@ public final class HttpConnection implements Closeable {
         StringBuilder sb = new StringBuilder(64);
         while (true) {
             if (pos == limit) {
-                fill();
+                fill(false);
             }
             byte b = buf[pos++];
             if (b == '\n') {
                 int len = sb.length();
-                if (len > 0 && sb.charAt(len - 1) == '\r') {
-                    sb.setLength(len - 1);
-                }
-                return sb.toString();
+                return sb.substring(0, len > 0 && sb.charAt(len - 1) == '\r' ? len - 1 : len);
             }
             if (sb.length() >= MAX_HEADER_BYTES) {
                 throw new IOException("header line longer than " + MAX_HEADER_BYTES + " bytes");
@@ -351,14 +282,18 @@ public final class HttpConnection implements Closeable {
         }
     }
 
-    private void fill() throws IOException {
+    /** Reads more into the buffer; at the end of the stream returns false if {@code endOk}, else throws. */
+    private boolean fill(boolean endOk) throws IOException {
         int n = in.read(buf, 0, buf.length);
-        if (n < 0) {
+        if (n < 0 && endOk) {
+            return false;
+        } else if (n < 0) {
             throw new EOFException("connection closed by the server");
         }
         pos = 0;
         limit = n;
         received += n;
+        return true;
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.restcompress.codec.CodecRegistry;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.management.ManagementFactory;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,6 +44,9 @@ import org.HdrHistogram.Histogram;
  * threshold), and a body that decodes, through the project's codecs as a client's would, to exactly
  * the payload. Anything else is an error, sorted into non-2xx, timeouts and other errors. Every wait
  * is bounded: threads stop at the window's end and each request by the socket timeout.
+ *
+ * <p>CPU time of both processes is taken over the measured window: the server child's (from /proc,
+ * through {@link ServerProcess#cpuNanos}) and this JVM's.
  */
 public final class LoadGenerator {
     /** A wake-up later than this after the due time counts as the generator falling behind. */
@@ -59,24 +63,18 @@ public final class LoadGenerator {
      * ({@code -1}: none; the bytes there are not compared).
      */
     public record Payload(String name, String path, byte[] expected, boolean mustEncode, int stampAt) {
-        public Payload(String name, String path, byte[] expected, boolean mustEncode) {
-            this(name, path, expected, mustEncode, -1);
-        }
-
         /** Whether the first {@code n} bytes of {@code got} are this payload (its stamp aside). */
         boolean matches(byte[] got, int n) {
-            if (n != expected.length) {
-                return false;
-            }
             int from = stampAt < 0 ? n : stampAt;
             int to = stampAt < 0 ? n : stampAt + CacheServer.STAMP_DIGITS;
-            return Arrays.equals(got, 0, from, expected, 0, from) && Arrays.equals(got, to, n, expected, to, n);
+            return n == expected.length && Arrays.equals(got, 0, from, expected, 0, from)
+                    && Arrays.equals(got, to, n, expected, to, n);
         }
     }
 
     /**
      * What the generator sends: request {@code i} on connection {@code c}, checked. The payload rotation
-     * ({@link #LoadGenerator(ServerProcess, List, int)}) is one; the soak's probes are another.
+     * ({@link #payloads}) is one; the soak's probes are another.
      */
     public interface Requests {
         /** Sends request {@code i}, asking for {@code coding}, and checks the answer; throws when the exchange failed. */
@@ -106,11 +104,6 @@ public final class LoadGenerator {
         this(server.host(), server.port(), payloads(payloads, verifyEvery), TIMEOUT_MS);
     }
 
-    /** The payloads in turn, every {@code verifyEvery}-th encoded body decoded and compared. */
-    public static Requests payloads(List<Payload> payloads, int verifyEvery) {
-        return new PayloadRequests(payloads, verifyEvery);
-    }
-
     /** A generator of any {@link Requests}, each bounded by {@code timeoutMs}. */
     public LoadGenerator(String host, int port, Requests requests, int timeoutMs) {
         this.host = host;
@@ -119,39 +112,51 @@ public final class LoadGenerator {
         this.timeoutMs = timeoutMs;
     }
 
+    /** The payloads in turn, every {@code verifyEvery}-th encoded body decoded and compared. */
+    public static Requests payloads(List<Payload> payloads, int verifyEvery) {
+        return new PayloadRequests(payloads, verifyEvery);
+    }
+
     /** Ends the running step early: every thread stops before its next request. */
     public void stop() {
         stopped = true;
     }
 
-    /** Per-thread tallies, merged after the step. */
+    /** What the threads count, each in a tally of its own merged after the step. */
+    private enum Count {
+        OK, COMPLETED, NON2XX, TIMEOUTS, OTHER_ERRORS, LATE_BUSY, LATE_WAKE, WIRE_BYTES, BODY_BYTES, UNSENT
+    }
+
     private static final class Tally {
         final Histogram latency = new Histogram(MAX_LATENCY_NS, 3);
         final long[] slices = new long[SLICES];
-        long ok;
-        long completed;
-        long non2xx;
-        long timeouts;
-        long otherErrors;
-        long lateBusy;
-        long lateWake;
-        long wireBytes;
-        long bodyBytes;
-        long unsent;
+        final long[] counts = new long[Count.values().length];
+
+        long get(Count c) {
+            return counts[c.ordinal()];
+        }
+
+        void add(Count c, long n) {
+            counts[c.ordinal()] += n;
+        }
+
+        /** An unsent request due in the window: its latency is at least what it waited. */
+        void unsent(long latencyNs) {
+            add(Count.UNSENT, 1);
+            latency.recordValue(Math.min(latencyNs, MAX_LATENCY_NS));
+        }
 
         synchronized void addTo(Tally all) {
             all.latency.add(latency);
             Arrays.setAll(all.slices, k -> all.slices[k] + slices[k]);
-            all.ok += ok;
-            all.completed += completed;
-            all.non2xx += non2xx;
-            all.timeouts += timeouts;
-            all.otherErrors += otherErrors;
-            all.lateBusy += lateBusy;
-            all.lateWake += lateWake;
-            all.wireBytes += wireBytes;
-            all.bodyBytes += bodyBytes;
-            all.unsent += unsent;
+            Arrays.setAll(all.counts, k -> all.counts[k] + counts[k]);
+        }
+    }
+
+    /** The step's schedule: request {@code i} is due at {@code start + i * intervalNs} (0: when sent). */
+    private record Schedule(String coding, double intervalNs, long start, long from, long to) {
+        long due(long i, long now) {
+            return intervalNs > 0 ? start + (long) (i * intervalNs) : now;
         }
     }
 
@@ -169,68 +174,97 @@ public final class LoadGenerator {
     public LoadStep run(String label, String coding, double ratePerSecond, int connections, long warmupMs,
             double seconds, ServerProcess server) throws InterruptedException {
         long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(5);
-        long measureFrom = start + TimeUnit.MILLISECONDS.toNanos(warmupMs);
-        long measureTo = measureFrom + (long) (seconds * 1e9);
-        double intervalNs = ratePerSecond > 0 ? 1e9 / ratePerSecond : 0;
+        long from = start + TimeUnit.MILLISECONDS.toNanos(warmupMs);
+        Schedule s = new Schedule(coding, ratePerSecond > 0 ? 1e9 / ratePerSecond : 0, start, from,
+                from + (long) (seconds * 1e9));
         AtomicLong next = new AtomicLong();
         AtomicReference<String> firstError = new AtomicReference<>();
         List<Tally> tallies = new ArrayList<>();
+        long[] cpuBefore = {-1, -1, -1};
+        Thread mark = new Thread(() -> {
+            sleepUntil(s.from());
+            cpuBefore[0] = server == null ? -1 : server.cpuNanos();
+            cpuBefore[1] = processCpuNanos();
+            cpuBefore[2] = server == null ? -1 : server.ioThreadCpuNanos();
+        }, "load-" + label + "-cpu-mark");
+        mark.start();
+        List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < connections; i++) {
-            tallies.add(new Tally());
+            Tally t = new Tally();
+            tallies.add(t);
+            Thread th = new Thread(() -> loop(s, next, t, firstError), "load-" + label + "-" + i);
+            th.setDaemon(true);
+            threads.add(th);
+            th.start();
         }
-        StepThreads.Cpu cpu = StepThreads.run(connections, "load-" + label,
-                i -> () -> loop(coding, intervalNs, start, measureFrom, measureTo, next, tallies.get(i), firstError),
-                measureFrom, measureTo, timeoutMs, server);
+        for (Thread th : threads) {
+            // Each thread stops at the window's end plus at most one request, which the timeout bounds.
+            th.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(s.to() - System.nanoTime())) + 2L * timeoutMs);
+        }
+        mark.join();
+        long[] cpu = {server == null ? -1 : server.cpuNanos(), processCpuNanos(),
+                server == null ? -1 : server.ioThreadCpuNanos()}; // server, client, server's I/O threads
+        Arrays.setAll(cpu, k -> cpu[k] < 0 || cpuBefore[k] < 0 ? -1 : cpu[k] - cpuBefore[k]);
         Tally all = new Tally();
         tallies.forEach(t -> t.addTo(all));
         Histogram answered = all.latency.copy();
-        if (intervalNs > 0) {
+        if (s.intervalNs() > 0) {
             // Due in the window but never taken by a connection: their latency is at least what they waited.
-            long firstDue = (long) Math.ceil((measureFrom - start) / intervalNs);
-            for (long i = Math.max(firstDue, next.get()); start + (long) (i * intervalNs) < measureTo; i++) {
-                all.unsent++;
-                all.latency.recordValue(Math.min(measureTo - (start + (long) (i * intervalNs)), MAX_LATENCY_NS));
+            long firstDue = (long) Math.ceil((s.from() - start) / s.intervalNs());
+            for (long i = Math.max(firstDue, next.get()); s.due(i, 0) < s.to(); i++) {
+                all.unsent(s.to() - s.due(i, 0));
             }
         }
         // Per request figures: what completed in the window (CPU time and bytes are the window's too).
-        long handled = all.completed + all.non2xx + all.timeouts + all.otherErrors;
-        double n = Math.max(1, all.completed);
+        long completed = all.get(Count.COMPLETED);
+        long handled = completed + all.get(Count.NON2XX) + all.get(Count.TIMEOUTS) + all.get(Count.OTHER_ERRORS);
+        double n = completed == 0 ? Double.NaN : completed;
         Histogram h = all.latency;
-        return new LoadStep(label, coding, ratePerSecond, connections, seconds, all.ok, all.completed,
+        return new LoadStep(label, coding, ratePerSecond, connections, seconds, all.get(Count.OK), completed,
                 Stats.meanAndError(LongStream.of(all.slices).mapToObj(k -> k * SLICES / seconds).toList())[1],
-                all.non2xx, all.timeouts, all.otherErrors, firstError.get(), all.lateBusy, all.lateWake, all.unsent,
-                percentileUs(h, 50), percentileUs(h, 90), percentileUs(h, 99), percentileUs(h, 99.9), h.getMaxValue() / 1e3,
-                all.completed == 0 ? Double.NaN : all.wireBytes / n, all.completed == 0 ? Double.NaN : all.bodyBytes / n,
-                cpu.serverUsPer(handled), cpu.serverIoUsPer(handled), cpu.clientUsPer(handled), answered);
+                all.get(Count.NON2XX), all.get(Count.TIMEOUTS), all.get(Count.OTHER_ERRORS), firstError.get(),
+                all.get(Count.LATE_BUSY), all.get(Count.LATE_WAKE), all.get(Count.UNSENT), percentileUs(h, 50),
+                percentileUs(h, 90), percentileUs(h, 99), percentileUs(h, 99.9), h.getMaxValue() / 1e3,
+                all.get(Count.WIRE_BYTES) / n, all.get(Count.BODY_BYTES) / n, perRequestUs(cpu[0], handled),
+                perRequestUs(cpu[2], handled), perRequestUs(cpu[1], handled), answered);
     }
 
     private static double percentileUs(Histogram h, double p) {
         return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(p) / 1e3;
     }
 
-    private void loop(String coding, double intervalNs, long start, long measureFrom, long measureTo, AtomicLong next,
-            Tally t, AtomicReference<String> firstError) {
+    /** Microseconds per request, NaN when unknown or no request. */
+    private static double perRequestUs(long nanos, long requests) {
+        return nanos < 0 || requests == 0 ? Double.NaN : nanos / 1e3 / requests;
+    }
+
+    private static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : -1;
+    }
+
+    private void loop(Schedule s, AtomicLong next, Tally t, AtomicReference<String> firstError) {
         long lateNs = TimeUnit.MILLISECONDS.toNanos(LATE_MS);
+        boolean open = s.intervalNs() > 0;
         try (HttpConnection c = new HttpConnection(host, port, timeoutMs)) {
             while (!stopped) {
                 long i = next.getAndIncrement();
                 long picked = System.nanoTime();
-                long due = intervalNs > 0 ? start + (long) (i * intervalNs) : picked;
-                if (due >= measureTo) {
+                long due = s.due(i, picked);
+                if (due >= s.to()) {
                     return;
                 }
-                if (picked >= measureTo) {
-                    if (due >= measureFrom) {
+                if (picked >= s.to()) {
+                    if (due >= s.from()) {
                         synchronized (t) {
-                            t.unsent++;
-                            t.latency.recordValue(Math.min(measureTo - due, MAX_LATENCY_NS));
+                            t.unsent(s.to() - due);
                         }
                     }
                     return;
                 }
-                boolean busyLate = intervalNs > 0 && picked - due > lateNs;
+                boolean busyLate = open && picked - due > lateNs;
                 boolean wakeLate = false;
-                if (intervalNs > 0 && due > picked) {
+                if (open && due > picked) {
                     long now;
                     while ((now = System.nanoTime()) < due) {
                         LockSupport.parkNanos(due - now);
@@ -238,55 +272,54 @@ public final class LoadGenerator {
                     wakeLate = now - due > lateNs;
                 }
                 long sent = System.nanoTime();
-                String error;
+                Answer a;
                 boolean timeout = false;
-                int status = 0;
-                long wire = 0;
-                long body = 0;
                 try {
-                    Answer a = requests.send(c, i, coding);
-                    status = a.status();
-                    wire = a.wireBytes();
-                    body = a.bodyBytes();
-                    error = a.error();
+                    a = requests.send(c, i, s.coding());
                 } catch (SocketTimeoutException e) {
                     timeout = true;
-                    error = "timeout after " + timeoutMs + " ms";
+                    a = new Answer(0, 0, 0, "timeout after " + timeoutMs + " ms");
                 } catch (IOException | RuntimeException e) {
-                    error = e.toString();
+                    a = new Answer(0, 0, 0, e.toString());
                 }
                 long done = System.nanoTime();
+                Count outcome = a.error() == null ? Count.OK : timeout ? Count.TIMEOUTS
+                        : a.status() != 0 && (a.status() < 200 || a.status() > 299) ? Count.NON2XX : Count.OTHER_ERRORS;
                 synchronized (t) {
-                    if (error == null && done >= measureFrom && done < measureTo) {
+                    if (outcome == Count.OK && done >= s.from() && done < s.to()) {
                         // Throughput counts what the server completed in the window, whenever it was due:
                         // under overload the requests due late in the window complete after it.
-                        t.completed++;
-                        t.wireBytes += wire;
-                        t.bodyBytes += body;
-                        t.slices[Math.min((int) ((done - measureFrom) * SLICES / (measureTo - measureFrom)), SLICES - 1)]++;
+                        t.add(Count.COMPLETED, 1);
+                        t.add(Count.WIRE_BYTES, a.wireBytes());
+                        t.add(Count.BODY_BYTES, a.bodyBytes());
+                        t.slices[Math.min((int) ((done - s.from()) * SLICES / (s.to() - s.from())), SLICES - 1)]++;
                     }
-                    if (due >= measureFrom) {
-                        t.latency.recordValue(Math.min(done - (intervalNs > 0 ? due : sent), MAX_LATENCY_NS));
-                        t.lateBusy += busyLate ? 1 : 0;
-                        t.lateWake += wakeLate ? 1 : 0;
-                        if (error == null) {
-                            t.ok++;
-                        } else if (timeout) {
-                            t.timeouts++;
-                        } else if (status != 0 && (status < 200 || status > 299)) {
-                            t.non2xx++;
-                        } else {
-                            t.otherErrors++;
-                        }
+                    if (due >= s.from()) {
+                        t.latency.recordValue(Math.min(done - (open ? due : sent), MAX_LATENCY_NS));
+                        t.add(Count.LATE_BUSY, busyLate ? 1 : 0);
+                        t.add(Count.LATE_WAKE, wakeLate ? 1 : 0);
+                        t.add(outcome, 1);
                     }
                 }
-                if (error != null && due >= measureFrom) {
-                    firstError.compareAndSet(null, requests.name(i) + ": " + error);
+                if (a.error() != null && due >= s.from()) {
+                    firstError.compareAndSet(null, requests.name(i) + ": " + a.error());
                 }
-                if (error != null && status == 0) {
+                if (a.error() != null && a.status() == 0) {
                     // A connection failure: back off briefly rather than spin on a dead server.
-                    StepThreads.sleepUntil(Math.min(measureTo, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20)));
+                    sleepUntil(Math.min(s.to(), System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20)));
                 }
+            }
+        }
+    }
+
+    private static void sleepUntil(long nanoTime) {
+        long ms;
+        while ((ms = TimeUnit.NANOSECONDS.toMillis(nanoTime - System.nanoTime())) > 0) {
+            try {
+                Thread.sleep(Math.min(ms, 1000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
         }
     }
@@ -320,23 +353,17 @@ public final class LoadGenerator {
 
         /** Null if the response is right, else what is wrong with it. */
         private String check(String coding, Payload p, HttpConnection.Response r, boolean decode) throws IOException {
+            String got = r.contentEncoding() == null ? "identity" : r.contentEncoding();
             if (r.status() < 200 || r.status() > 299) {
                 return "HTTP " + r.status();
-            }
-            String got = r.contentEncoding() == null ? "identity" : r.contentEncoding();
-            if (got.equals("identity")) {
-                if (p.mustEncode() && !coding.equals("identity")) {
-                    return "asked for " + coding + ", got no Content-Encoding";
-                }
-                return p.matches(r.body(), r.bodyLength()) ? null : "identity body differs";
-            }
-            if (!got.equals(coding)) {
+            } else if (got.equals("identity")) {
+                return p.mustEncode() && !coding.equals("identity") ? "asked for " + coding + ", got no Content-Encoding"
+                        : p.matches(r.body(), r.bodyLength()) ? null : "identity body differs";
+            } else if (!got.equals(coding)) {
                 return "asked for " + coding + ", got Content-Encoding " + got;
-            }
-            if (r.bodyLength() == 0) {
+            } else if (r.bodyLength() == 0) {
                 return coding + " body is empty";
-            }
-            if (!decode) {
+            } else if (!decode) {
                 return null;
             }
             byte[] out = decoded.get();

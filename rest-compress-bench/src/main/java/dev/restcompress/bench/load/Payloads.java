@@ -12,14 +12,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The payloads of the overload and peers suites: {@code large}, one file (by default the 48.5 KB JSON
- * the adaptive-level reference measurements used), and {@code small-json}, every JSON file of the corpus up
- * to {@value #SMALL_MAX} bytes, requested in turn, the traffic of a typical JSON API.
+ * The payloads of the suites: one corpus file, or a mix. {@code large}: one file (the 48.5 KB JSON the
+ * adaptive-level reference measurements used); {@code small-json}: every JSON file of the corpus up to
+ * {@value #SMALL_MAX} bytes, requested in turn, the traffic of a typical JSON API.
  */
 public final class Payloads {
-    /** The large payload unless {@code --overload-file} names another. */
-    public static final String DEFAULT_LARGE = "catalog-50k.json";
-    public static final int SMALL_MAX = 10 * 1024;
+    static final String DEFAULT_LARGE = "catalog-50k.json";
+    static final int SMALL_MAX = 10 * 1024;
     /** The endpoints of {@link CacheServer}: no cache, cached (all hits), and a new body every time (all misses). */
     public static final String STATIC = "static";
     public static final String CACHED = "cached";
@@ -30,18 +29,13 @@ public final class Payloads {
     private Payloads() {
     }
 
-    public static List<LoadGenerator.Payload> mix(Path corpus, String mix, String file) throws IOException {
-        return mix(corpus, mix, file, STATIC);
-    }
-
-    /** The mix as served at {@code /rest/<endpoint>/<name>} ({@link #payload(Path, String, String)}). */
-    public static List<LoadGenerator.Payload> mix(Path corpus, String mix, String file, String endpoint)
-            throws IOException {
-        List<LoadGenerator.Payload> out = new ArrayList<>();
+    /** The mix as served at {@code /rest/<endpoint>/<name>} ({@link #payload}). */
+    public static List<LoadGenerator.Payload> mix(Path corpus, String mix, String endpoint) throws IOException {
         if (mix.equals("large")) {
-            out.add(payload(corpus, largeFile(corpus, file), endpoint));
-            return out;
+            String large = Files.isRegularFile(corpus.resolve(DEFAULT_LARGE)) ? DEFAULT_LARGE : ResponseBody.pick(corpus);
+            return List.of(payload(corpus, large, endpoint));
         }
+        List<LoadGenerator.Payload> out = new ArrayList<>();
         for (String name : Corpus.names(corpus)) {
             if (name.endsWith(".json") && Files.size(corpus.resolve(name)) <= SMALL_MAX) {
                 out.add(payload(corpus, name, endpoint));
@@ -53,22 +47,10 @@ public final class Payloads {
         return out;
     }
 
-    public static String largeFile(Path corpus, String file) {
-        if (file != null) {
-            return file;
-        }
-        return Files.isRegularFile(corpus.resolve(DEFAULT_LARGE)) ? DEFAULT_LARGE : ResponseBody.pick(corpus);
-    }
-
     public static String describe(List<LoadGenerator.Payload> payloads) {
         long total = payloads.stream().mapToLong(p -> p.expected().length).sum();
         return payloads.size() == 1 ? payloads.get(0).name() + " (" + total + " B)"
                 : payloads.size() + " files in turn, mean " + total / payloads.size() + " B";
-    }
-
-    /** One corpus file, served by the demo's {@code /rest/static/<name>}. */
-    public static LoadGenerator.Payload payload(Path corpus, String name) {
-        return payload(corpus, name, STATIC);
     }
 
     /**
@@ -77,12 +59,13 @@ public final class Payloads {
      * file with a stamp that differs in every body: {@link CacheServer#stamp}).
      */
     public static LoadGenerator.Payload payload(Path corpus, String name, String endpoint) {
-        byte[] bytes = Corpus.read(corpus, name);
+        return payload(name, endpoint, Corpus.read(corpus, name));
+    }
+
+    static LoadGenerator.Payload payload(String name, String endpoint, byte[] bytes) {
         String path = "/rest/" + endpoint + "/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
-        if (endpoint.equals(UNIQUE)) {
-            return new LoadGenerator.Payload(name, path, CacheServer.stampTemplate(bytes), bytes.length >= THRESHOLD,
-                    CacheServer.stampAt(bytes));
-        }
-        return new LoadGenerator.Payload(name, path, bytes, bytes.length >= THRESHOLD);
+        boolean unique = endpoint.equals(UNIQUE);
+        return new LoadGenerator.Payload(name, path, unique ? CacheServer.stampTemplate(bytes) : bytes,
+                bytes.length >= THRESHOLD, unique ? CacheServer.stampAt(bytes) : -1);
     }
 }

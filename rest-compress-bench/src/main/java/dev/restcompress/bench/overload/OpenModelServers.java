@@ -1,36 +1,41 @@
 package dev.restcompress.bench.overload;
 
+import dev.restcompress.bench.core.ExternalCommand;
 import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.server.BenchServerMain;
 import dev.restcompress.bench.server.OurVariants;
 import dev.restcompress.bench.server.PeerClassPath;
 import dev.restcompress.bench.server.ServerProcess;
+import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
 
 /**
  * The server children of the overload and peers suites, started once for both, all at the same time
  * (a JVM start is mostly single-threaded, and starting them one after another was most of the smoke
- * run's time), on the server core ({@link CpuPinning}): this library's demo with
+ * run's time), on the server core ({@code CpuPinning}): this library's demo with
  * {@code rest-compress.adaptive=off} (also the peers suite's {@code ours}) and {@code on}, the demo
  * fixed at gzip level 1 (with {@code on}: the adaptive policy's cheapest step), and each peer. Where
- * the library has no adaptive setting, {@code on} is left out with a line saying so.
- * {@link #close} stops every child this object started and gives the generator its cores back.
+ * the library has no adaptive setting, {@code on} is left out with a line saying so. Each child's log
+ * is {@code server-<key>.log}. {@link #close} stops every child this object started and gives the
+ * generator its cores back.
  */
 public final class OpenModelServers implements AutoCloseable {
     private static final String CHEAPEST_STEP = "gzip level " + OverloadBench.CHEAPEST_LEVEL;
     private final CpuPinning pin;
     private final boolean quick;
     private final boolean adaptiveSupported;
+    /** The adaptive settings started, {@code off} first. */
     private final List<String> settings;
     private final Map<String, ServerProcess> started = new LinkedHashMap<>();
     private final Map<String, String> skipped = new LinkedHashMap<>();
@@ -42,8 +47,8 @@ public final class OpenModelServers implements AutoCloseable {
         this.settings = settings;
     }
 
-    /** A server child to start: its kind, extra JVM options and log file name. */
-    private record ServerToStart(String kind, List<String> extraJvmOptions, String log) {
+    /** A server child to start: its kind and extra JVM options. */
+    private record ServerToStart(String kind, List<String> extraJvmOptions) {
     }
 
     /**
@@ -54,81 +59,55 @@ public final class OpenModelServers implements AutoCloseable {
             throws InterruptedException {
         boolean supported = OverloadBench.adaptiveSupported();
         List<String> settings = new ArrayList<>(List.of("off")); // the capacity is always the fixed level's
-        if (overload && oo.adaptive.contains("on")) {
-            if (supported) {
-                settings.add("on");
-            } else {
-                ctx.progress().report("overload suite: skipping adaptive=on: this build of the library has no "
-                        + OverloadBench.ADAPTIVE_KEY + " setting (only the fixed level is measured)");
-            }
+        if (overload && oo.adaptive.contains("on") && supported) {
+            settings.add("on");
+        } else if (overload && oo.adaptive.contains("on")) {
+            ctx.progress().report("overload suite: skipping adaptive=on: this build of the library has no "
+                    + OverloadBench.ADAPTIVE_KEY + " setting (only the fixed level is measured)");
         }
-        OpenModelServers s = new OpenModelServers(CpuPinning.apply(oo.pin.equals("on")), oo.quick, supported,
-                List.copyOf(settings));
         Map<String, ServerToStart> wanted = new LinkedHashMap<>();
         for (String setting : settings) {
             List<String> jvm = new ArrayList<>();
             if (supported) {
                 jvm.add("-D" + OverloadBench.ADAPTIVE_KEY + "=" + setting);
-                if (setting.equals("on")) {
-                    jvm.addAll(oo.onSettings);
-                }
+                jvm.addAll(setting.equals("on") ? oo.onSettings : List.of());
             }
-            wanted.put("adaptive=" + setting, new ServerToStart(BenchServerMain.OURS, jvm,
-                    "server-adaptive-" + setting + ".log"));
+            wanted.put("adaptive=" + setting, new ServerToStart(BenchServerMain.OURS, jvm));
         }
         if (overload && settings.contains("on")) {
             // The adaptive server's cheapest step for a gzip-only client, as a fixed level (adaptive off,
             // as in every child: ServerProcess.defaultJvmOptions): its capacity is what adaptive=on is held to at 4x.
             wanted.put(CHEAPEST_STEP, new ServerToStart(BenchServerMain.OURS,
-                    List.of("-D" + OverloadBench.CHEAPEST_LEVEL_KEY + "=" + OverloadBench.CHEAPEST_LEVEL),
-                    "server-gzip-level-" + OverloadBench.CHEAPEST_LEVEL + ".log"));
+                    List.of("-D" + OverloadBench.CHEAPEST_LEVEL_KEY + "=" + OverloadBench.CHEAPEST_LEVEL)));
         }
-        if (peers) {
-            for (String kind : oo.peers) {
-                if (OurVariants.ownJvm(kind)) {
-                    // adaptive off, as in every child (ServerProcess.defaultJvmOptions)
-                    wanted.put(kind, new ServerToStart(BenchServerMain.OURS, OurVariants.jvmOptions(kind, ctx.out()),
-                            "server-" + kind + ".log"));
-                } else if (OurVariants.CACHE_ROWS.contains(kind)) {
-                    wanted.put(BenchServerMain.OURS_CACHE, new ServerToStart(BenchServerMain.OURS_CACHE, List.of(),
-                            "server-" + BenchServerMain.OURS_CACHE + ".log"));
-                } else if (!kind.equals(BenchServerMain.OURS) && !kind.equals(OurVariants.IDENTITY)) {
-                    wanted.put(kind, new ServerToStart(kind, List.of(), "server-" + kind + ".log"));
-                }
+        for (String kind : peers ? oo.peers : List.<String>of()) {
+            if (OurVariants.ownJvm(kind)) {
+                // adaptive off, as in every child (ServerProcess.defaultJvmOptions)
+                wanted.put(kind, new ServerToStart(BenchServerMain.OURS, OurVariants.jvmOptions(kind, ctx.out())));
+            } else if (!key(kind).equals("adaptive=off")) { // ours and ours-identity are the adaptive=off demo
+                wanted.put(key(kind), new ServerToStart(key(kind), List.of()));
             }
         }
-        s.startAll(wanted, ctx);
-        return s;
-    }
-
-    private void startAll(Map<String, ServerToStart> wanted, SuiteContext ctx) throws InterruptedException {
-        Map<String, CompletableFuture<ServerProcess>> futures = new LinkedHashMap<>();
+        OpenModelServers s = new OpenModelServers(CpuPinning.apply(oo.pin.equals("on")), oo.quick, supported,
+                List.copyOf(settings));
         // A thread per server: the common pool has a single thread on a 2-core machine.
         ExecutorService starter = Executors.newFixedThreadPool(Math.max(1, wanted.size()));
-        wanted.forEach((key, w) -> futures.put(key, CompletableFuture.supplyAsync(() -> {
-            try {
-                return start(w, ctx);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
-            }
-        }, starter)));
+        Map<String, Future<ServerProcess>> futures = new LinkedHashMap<>();
+        wanted.forEach((key, w) -> futures.put(key, starter.submit(() -> s.start(key, w, ctx))));
         starter.shutdown();
         for (var e : futures.entrySet()) {
             try {
-                started.put(e.getKey(), e.getValue().get());
+                s.started.put(e.getKey(), e.getValue().get());
             } catch (ExecutionException ex) {
-                Throwable cause = ex.getCause() instanceof UncheckedIOException u ? u.getCause() : ex.getCause();
-                String why = String.valueOf(cause.getMessage()).lines().findFirst().orElse(cause.toString());
-                skipped.put(e.getKey(), why);
+                String why = String.valueOf(ex.getCause().getMessage()).lines().findFirst().orElse(ex.getCause().toString());
+                s.skipped.put(e.getKey(), why);
                 ctx.progress().report("could not start the " + e.getKey() + " server: " + why);
             }
         }
+        return s;
     }
 
-    private ServerProcess start(ServerToStart w, SuiteContext ctx) throws IOException, InterruptedException {
+    private ServerProcess start(String key, ServerToStart w, SuiteContext ctx) throws IOException, InterruptedException {
         List<String> jvm = new ArrayList<>(ServerProcess.defaultJvmOptions());
         if (quick) {
             // The smoke run measures nothing: the C1 compiler alone starts five JVMs sooner.
@@ -136,15 +115,14 @@ public final class OpenModelServers implements AutoCloseable {
         }
         jvm.addAll(PeerClassPath.jvmOptions(w.kind()));
         jvm.addAll(w.extraJvmOptions());
-        Path logFile = ctx.out().resolve(w.log());
+        String log = "server-" + key.replace('=', '-').replace(' ', '-') + ".log";
         ServerProcess p = ServerProcess.start(new ServerProcess.Spec(pin.serverPrefix(), jvm,
-                PeerClassPath.first(w.kind()), w.kind(), "127.0.0.1", ctx.corpus(), logFile));
+                PeerClassPath.first(w.kind()), w.kind(), "127.0.0.1", ctx.corpus(), ctx.out().resolve(log)));
         ctx.progress().report(w.kind() + " server JVM " + String.join(" ", w.extraJvmOptions())
-                + " listening on 127.0.0.1:" + p.port() + " (log: " + w.log() + ")");
+                + " listening on 127.0.0.1:" + p.port() + " (log: " + log + ")");
         return p;
     }
 
-    /** The adaptive settings started, {@code off} first. */
     public List<String> settings() {
         return settings;
     }
@@ -161,8 +139,7 @@ public final class OpenModelServers implements AutoCloseable {
     public ServerProcess adaptive(String setting) throws IOException {
         ServerProcess p = started.get("adaptive=" + setting);
         if (p == null) {
-            throw new IOException("the adaptive=" + setting + " server did not start: "
-                    + skipped.get("adaptive=" + setting));
+            throw new IOException("the adaptive=" + setting + " server did not start: " + skipped.get("adaptive=" + setting));
         }
         return p;
     }
@@ -182,6 +159,7 @@ public final class OpenModelServers implements AutoCloseable {
         return skipped.get(key(kind));
     }
 
+    /** The server a peers row runs on: the cache rows share one, {@code ours} and its identity row the adaptive=off demo. */
     private static String key(String kind) {
         if (OurVariants.CACHE_ROWS.contains(kind)) {
             return BenchServerMain.OURS_CACHE;
@@ -197,6 +175,63 @@ public final class OpenModelServers implements AutoCloseable {
             }
         } finally {
             pin.close();
+        }
+    }
+
+    /**
+     * Puts the server and the load generator on separate cores with {@code taskset}: the generator (this
+     * JVM, every thread) on all cores but the last, each server child on the last one. Without it the
+     * two fight for the same cores and the generator's own work shows up as server latency. Where
+     * {@code taskset} is missing, there is a single core, or it was not wanted, nothing is pinned and
+     * {@code describe} says so. {@code close} gives this JVM back the affinity it had.
+     *
+     * @param serverPrefix words to put before a server child's {@code java} command
+     * @param restore the affinity to give this JVM back, or null
+     * @param describe how the processes are pinned, for the report
+     */
+    private record CpuPinning(List<String> serverPrefix, String restore, String describe) implements AutoCloseable {
+
+        static CpuPinning apply(boolean wanted) {
+            int cores = Runtime.getRuntime().availableProcessors();
+            String path = System.getenv("PATH");
+            boolean taskset = path != null
+                    && Stream.of(path.split(File.pathSeparator)).anyMatch(dir -> Files.isExecutable(Path.of(dir, "taskset")));
+            String why = !wanted ? "--pin off" : cores < 2 ? "one core" : !taskset ? "no taskset" : null;
+            if (why != null) {
+                return new CpuPinning(List.of(), null, "not pinned (" + why + ")");
+            }
+            String pid = Long.toString(ProcessHandle.current().pid());
+            try {
+                String before = run("taskset", "-c", "-p", pid);
+                String generator = cores == 2 ? "0" : "0-" + (cores - 2);
+                run("taskset", "-a", "-c", "-p", generator, pid);
+                return new CpuPinning(List.of("taskset", "-c", Integer.toString(cores - 1)),
+                        before.substring(before.lastIndexOf(':') + 1).trim(),
+                        "server on core " + (cores - 1) + ", generator on core(s) " + generator + " (taskset)");
+            } catch (IOException e) {
+                return new CpuPinning(List.of(), null, "not pinned (taskset failed: " + e.getMessage() + ")");
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                if (restore != null) {
+                    run("taskset", "-a", "-c", "-p", restore, Long.toString(ProcessHandle.current().pid()));
+                }
+            } catch (IOException e) {
+                // The generator stays pinned: only later suites' numbers are affected, and the log says so.
+                System.err.println("bench: could not restore CPU affinity " + restore + ": " + e.getMessage());
+            }
+        }
+
+        private static String run(String... cmd) throws IOException {
+            try {
+                return ExternalCommand.run(List.of(cmd), true, 10).trim();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            }
         }
     }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.IntStream;
 
 /**
  * What the adaptive server did during one overload step, read from the demo's {@code GET /rest/metrics}
@@ -31,7 +32,6 @@ public final class StepTrace implements AutoCloseable {
     private int moves;
     private final List<Double> loadsAtDown = new ArrayList<>();
     private int last = -1;
-    private int failures;
 
     /**
      * What one traced step did.
@@ -75,7 +75,7 @@ public final class StepTrace implements AutoCloseable {
 
     private void poll() {
         long next = System.nanoTime();
-        while (!stop) {
+        for (int failures = 0; !stop && failures <= 10; ) {
             next += TimeUnit.MILLISECONDS.toNanos(PERIOD_MS);
             LockSupport.parkNanos(next - System.nanoTime());
             try {
@@ -92,9 +92,7 @@ public final class StepTrace implements AutoCloseable {
                     }
                 }
             } catch (IOException | RuntimeException e) {
-                if (++failures > 10) {
-                    return;
-                }
+                failures++;
             }
         }
     }
@@ -106,20 +104,15 @@ public final class StepTrace implements AutoCloseable {
         Map<String, Long> delta = new TreeMap<>();
         try {
             bodiesByLevel(scrape(connection)).forEach((k, v) -> {
-                long d = v - before.getOrDefault(k, 0L);
-                if (d != 0) {
-                    delta.put(k, d);
+                if (v - before.getOrDefault(k, 0L) != 0) {
+                    delta.put(k, v - before.getOrDefault(k, 0L));
                 }
             });
         } catch (IOException | RuntimeException e) {
             return null;
         }
         synchronized (this) {
-            int n = 0;
-            for (int s : samplesAt) {
-                n += s;
-            }
-            return new Summary(n, samplesAt.clone(), moves, delta, List.copyOf(loadsAtDown));
+            return new Summary(IntStream.of(samplesAt).sum(), samplesAt.clone(), moves, delta, List.copyOf(loadsAtDown));
         }
     }
 
@@ -136,26 +129,20 @@ public final class StepTrace implements AutoCloseable {
 
     /** The value on the first line that starts with {@code name} (a gauge, or a counter with its labels), NaN when absent. */
     public static double gauge(String metrics, String name) {
-        for (String line : metrics.split("\n")) {
-            if (line.startsWith(name)) {
-                return Double.parseDouble(line.substring(name.length()).trim());
-            }
-        }
-        return Double.NaN;
+        return metrics.lines().filter(l -> l.startsWith(name)).findFirst()
+                .map(l -> Double.parseDouble(l.substring(name.length()).trim())).orElse(Double.NaN);
     }
 
     /** {@code coding/level -> bodies} from the Prometheus text. */
     public static Map<String, Long> bodiesByLevel(String metrics) {
         Map<String, Long> out = new TreeMap<>();
-        for (String line : metrics.split("\n")) {
-            if (line.startsWith(BY_LEVEL)) {
-                int codingEnd = line.indexOf('"', BY_LEVEL.length());
-                int levelStart = line.indexOf("level=\"", codingEnd) + 7;
-                int levelEnd = line.indexOf('"', levelStart);
-                long n = (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1).trim());
-                out.put(line.substring(BY_LEVEL.length(), codingEnd) + "/" + line.substring(levelStart, levelEnd), n);
-            }
-        }
+        metrics.lines().filter(l -> l.startsWith(BY_LEVEL)).forEach(line -> {
+            int codingEnd = line.indexOf('"', BY_LEVEL.length());
+            int levelStart = line.indexOf("level=\"", codingEnd) + 7;
+            long n = (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1).trim());
+            out.put(line.substring(BY_LEVEL.length(), codingEnd) + "/" + line.substring(levelStart,
+                    line.indexOf('"', levelStart)), n);
+        });
         return out;
     }
 

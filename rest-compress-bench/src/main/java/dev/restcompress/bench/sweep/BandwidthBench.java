@@ -8,6 +8,9 @@ import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.load.LoadGenerator;
 import dev.restcompress.bench.load.LoadStep;
 import dev.restcompress.bench.load.Payloads;
+import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.report.Table;
+import dev.restcompress.bench.report.XyChart;
 import dev.restcompress.bench.server.BenchServerMain;
 import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.CodecRegistry;
@@ -18,6 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The bandwidth suite: the same load steps as {@link LoadBench}, but through a
@@ -29,55 +34,71 @@ import java.util.Map;
  * each rate, asks {@code netns-link.sh rate} to put a tc {@code tbf} qdisc with that rate on both
  * ends. Nothing here touches the host's own network. The break-even line per coding comes from
  * {@link BreakEven}: codec timings on the same payload, and the bytes each coding saved on the wire.
+ * Writes {@code bandwidth.csv}, a markdown table with each coding's requests/s relative to identity at
+ * every link rate, the break-even rates, and {@code bandwidth.png} (requests/s against link rate, with
+ * each coding's break-even rate as a vertical line).
  */
 public final class BandwidthBench {
     /** The files {@link #run} creates. */
     public static final List<String> FILES = List.of("bandwidth.csv", "bandwidth.png");
     /** The address netns-link.sh gives the server end of the veth pair (inside its namespace). */
-    static final String DEFAULT_SERVER_HOST = "10.213.0.2";
+    private static final String SERVER_HOST = "10.213.0.2";
+    /** A link rate in tc's notation ({@code 500kbit}, {@code 100mbit}, {@code 1gbit}; SI multiples). */
+    private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)(kbit|mbit|gbit)");
 
-    private BandwidthBench() {
+    private final String file;
+    private final int fileBytes;
+    /** The link rates as given (lower case), passed to tc. */
+    private final List<String> rates;
+    private final List<LoadStep> results = new ArrayList<>();
+    private final Map<String, BreakEven> breakEven = new LinkedHashMap<>();
+
+    private BandwidthBench(String file, int fileBytes, List<String> rates) {
+        this.file = file;
+        this.fileBytes = fileBytes;
+        this.rates = rates;
     }
 
     /** Runs the rates in {@code lo} inside the namespaces scripts/bench.sh created. */
     public static List<String> run(SuiteContext ctx, LoadOptions lo) throws IOException, InterruptedException {
         Path corpus = ctx.corpus();
         Progress progress = ctx.progress();
-        List<LinkRate> rates = lo.bandwidths.stream().map(LinkRate::parse).toList();
         String file = lo.file != null ? lo.file : ResponseBody.pick(corpus);
         byte[] expected = Corpus.read(corpus, file);
-        CodecRegistry codecs = CodecRegistry.defaults();
+        BandwidthBench b = new BandwidthBench(file, expected.length,
+                lo.bandwidths.stream().map(s -> s.trim().toLowerCase(Locale.ROOT)).toList());
         int c = lo.bandwidthConcurrency;
         progress.report(String.format(Locale.ROOT, "bandwidth suite: %s (%,d B), links %s, codings %s at "
                         + "concurrency %d: %d steps of %.1f s + %d ms warm-up", file, expected.length, lo.bandwidths,
-                lo.codings, c, rates.size() * lo.codings.size(), lo.seconds, lo.warmupMs));
-
-        Map<String, BreakEven> breakEven = new LinkedHashMap<>();
+                lo.codings, c, b.rates.size() * lo.codings.size(), lo.seconds, lo.warmupMs));
         for (String coding : lo.codings) {
             if (!coding.equals("identity")) {
-                breakEven.put(coding, BreakEven.measure(codecs.forCoding(coding), expected, lo.quick ? 200 : 1000));
+                b.breakEven.put(coding, BreakEven.measure(CodecRegistry.defaults().forCoding(coding), expected,
+                        lo.quick ? 200 : 1000));
             }
         }
-        List<LoadStep> results = new ArrayList<>();
         List<String> prefix = List.of("ip", "netns", "exec", "rcb-srv-" + lo.netnsId);
         setRate(lo, "none", progress);
-        try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(prefix, ServerProcess.defaultJvmOptions(), List.of(), BenchServerMain.OURS, lo.serverHost, corpus, ctx.out().resolve("bandwidth-server.log")))) {
+        try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(prefix, ServerProcess.defaultJvmOptions(),
+                List.of(), BenchServerMain.OURS, SERVER_HOST, corpus, ctx.out().resolve("bandwidth-server.log")))) {
             progress.report("demo server JVM listening on " + server.host() + ":" + server.port()
                     + " inside namespace rcb-srv-" + lo.netnsId);
-            LoadGenerator run = new LoadGenerator(server, List.of(Payloads.payload(corpus, file)), 1);
-            LoadBench.warmUp(lo, run, server, progress);
-            for (LinkRate rate : rates) {
-                setRate(lo, rate.label(), progress);
+            LoadGenerator run = new LoadGenerator(server, List.of(Payloads.payload(corpus, file, Payloads.STATIC)), 1);
+            for (String coding : lo.codings) {
+                progress.report(run.run("warm-up " + coding, coding, 0, 4, 0, lo.warmUpSeconds(), server).describeWarmUp());
+            }
+            for (String rate : b.rates) {
+                setRate(lo, rate, progress);
                 for (String coding : lo.codings) {
-                    LoadStep r = run.run(rate.label(), coding, 0, c, lo.warmupMs, lo.seconds, server);
+                    LoadStep r = run.run(rate, coding, 0, c, lo.warmupMs, lo.seconds, server);
                     progress.report(r.describe());
-                    results.add(r);
+                    b.results.add(r);
                 }
             }
         } finally {
             setRate(lo, "none", progress);
         }
-        new BandwidthReport(file, expected.length, rates, results, breakEven).write(ctx.out(), ctx.md());
+        b.write(ctx.out(), ctx.md());
         return FILES;
     }
 
@@ -85,5 +106,98 @@ public final class BandwidthBench {
     private static void setRate(LoadOptions lo, String rate, Progress progress) throws IOException, InterruptedException {
         String output = ExternalCommand.run(List.of(lo.linkScript.toString(), "rate", lo.netnsId, rate), true, 30).trim();
         progress.report("link: " + (output.isEmpty() ? rate : output));
+    }
+
+    /** Megabits per second of a link rate in tc's notation; {@code none}, the veth pair without a limit: infinite. */
+    static double mbps(String rate) {
+        String t = rate.trim().toLowerCase(Locale.ROOT);
+        Matcher m = RATE.matcher(t);
+        if (t.equals("none")) {
+            return Double.POSITIVE_INFINITY;
+        } else if (!m.matches()) {
+            throw new IllegalArgumentException("bad link rate '" + rate + "': use e.g. 100mbit, 1gbit, 500kbit or none");
+        }
+        double v = Double.parseDouble(m.group(1));
+        v = switch (m.group(2)) {
+            case "kbit" -> v / 1000;
+            case "mbit" -> v;
+            default -> v * 1000;
+        };
+        if (v < 0.1 || v > 100_000) {
+            throw new IllegalArgumentException("link rate " + rate + " is outside 100kbit..100gbit");
+        }
+        return v;
+    }
+
+    /** Bytes one response of {@code coding} saves on the wire against identity, measured; NaN if unknown. */
+    private double saved(String coding) {
+        double identity = Double.NaN;
+        double coded = Double.NaN;
+        for (LoadStep r : results) {
+            if (r.completed() > 0 && r.coding().equals("identity")) {
+                identity = r.wireBytesPerResponse();
+            } else if (r.completed() > 0 && r.coding().equals(coding)) {
+                coded = r.wireBytesPerResponse();
+            }
+        }
+        if (Double.isNaN(identity) || Double.isNaN(coded)) {
+            // No identity run: fall back to the body sizes (headers left out).
+            BreakEven b = breakEven.get(coding);
+            return b == null ? Double.NaN : fileBytes - b.compressedBytes();
+        }
+        return identity - coded;
+    }
+
+    private void write(Path dir, Markdown md) {
+        Table<LoadStep> table = LoadBench.columns("link", false)
+                .csvOnly("link_mbit_s", r -> mbps(r.label()))
+                .number("link_limit_req_per_s", "link limit req/s", r -> mbps(r.label()) * 1e6 / 8 / r.wireBytesPerResponse(), 0)
+                .column("vs_identity", "vs identity", this::vsIdentity, r -> Markdown.num(vsIdentity(r), 2) + "x");
+        table.writeCsv(results, dir.resolve("bandwidth.csv"));
+        md.heading(2, "HTTP load through a limited link: where each coding pays off");
+        md.paragraph("The same `GET /rest/static/" + file + "` (" + Markdown.num(fileBytes, 0) + " B), with the server "
+                + "in its own network namespace behind a veth pair whose both ends carry a tc token-bucket filter "
+                + "(`tbf`) at the given rate; the load generator runs in a second namespace. \"link limit\" is the "
+                + "most responses per second the rate can carry at the measured wire bytes per response; "
+                + "\"vs identity\" is requests/s relative to identity at the same rate.");
+        table.markdown(md, results);
+        List<List<String>> be = new ArrayList<>();
+        for (BreakEven b : breakEven.values()) {
+            double saved = saved(b.coding());
+            be.add(List.of(b.coding(), Markdown.num(b.compressedBytes(), 0), Markdown.num(saved, 0),
+                    Markdown.num(b.compressNs() / 1e3, 1), Markdown.num(b.decompressNs() / 1e3, 1),
+                    Markdown.num(b.mbps(saved), 0)));
+        }
+        md.paragraph("Break-even link rate per coding, from the codec figures on this payload (same codec and level "
+                + "as the server, one thread: one-shot compress + bounded stream decompress) and the bytes saved "
+                + "per response on the wire (identity minus coding, headers included): below this rate one "
+                + "response arrives sooner compressed than not. Under load the measured columns above are "
+                + "the better guide, because compression CPU and the link are both shared.");
+        md.table(List.of("coding", "body B", "saved B/resp", "compress µs", "decompress µs", "break-even Mbit/s"), be);
+        md.paragraph("![requests/s vs link rate](bandwidth.png)");
+        XyChart chart = new XyChart("Requests/s vs link rate (tbf; vertical lines: break-even rates)",
+                "link rate, Mbit/s (log scale)", "requests/s (log scale)", true, true);
+        List<LoadStep> done = results.stream().filter(r -> r.completed() > 0).toList();
+        double lo = done.stream().mapToDouble(LoadStep::servedPerSecond).min().orElse(Double.POSITIVE_INFINITY);
+        double hi = done.stream().mapToDouble(LoadStep::servedPerSecond).max().orElse(0);
+        int colour = 0;
+        for (var e : XyChart.groups(results, LoadStep::coding).entrySet()) {
+            chart.line(e.getKey(), e.getValue().stream().filter(r -> r.completed() > 0).toList(), r -> mbps(r.label()),
+                    LoadStep::servedPerSecond, LoadStep::servedPerSecondError, false, colour);
+            BreakEven b = breakEven.get(e.getKey());
+            double x = b == null ? Double.NaN : b.mbps(saved(e.getKey()));
+            if (x > 0 && Double.isFinite(x) && hi > 0) {
+                chart.line(e.getKey() + " break-even " + Markdown.num(x, 0) + " Mbit/s", List.of(lo, hi), y -> x,
+                        y -> y, XyChart::noError, true, colour);
+            }
+            colour++;
+        }
+        chart.writePng(dir.resolve("bandwidth.png"));
+    }
+
+    private double vsIdentity(LoadStep r) {
+        LoadStep id = results.stream().filter(s -> s.label().equals(r.label()) && s.coding().equals("identity"))
+                .findFirst().orElse(null);
+        return id == null || id.completed() == 0 ? Double.NaN : r.servedPerSecond() / id.servedPerSecond();
     }
 }

@@ -49,21 +49,18 @@ record BreakEven(String coding, double compressNs, double decompressNs, int comp
     /** Mean ns per call: a warm-up of the same length first, then whole calls until the time is up. */
     private static double time(long millis, Op op) throws IOException {
         long sink = 0;
+        double ns = Double.NaN;
         for (int pass = 0; pass < 2; pass++) {
             long start = System.nanoTime();
-            long deadline = start + millis * 1_000_000;
             long n = 0;
             long now;
             do {
                 sink += op.run();
                 n++;
                 now = System.nanoTime();
-            } while (now < deadline && n < 100_000_000L);
-            if (pass == 1) {
-                // Fold the sink in so the JIT cannot drop the calls.
-                return (now - start) / (double) n + (sink == 42 ? 1e-9 : 0);
-            }
+            } while (now < start + millis * 1_000_000 && n < 100_000_000L);
+            ns = (now - start) / (double) n;
         }
-        throw new AssertionError();
+        return ns + (sink == 42 ? 1e-9 : 0); // the sink folded in, so the JIT cannot drop the calls
     }
 }

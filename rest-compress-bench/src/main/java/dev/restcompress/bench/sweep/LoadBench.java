@@ -7,9 +7,13 @@ import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.load.LoadGenerator;
 import dev.restcompress.bench.load.LoadStep;
 import dev.restcompress.bench.load.Payloads;
+import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.report.Table;
+import dev.restcompress.bench.report.XyChart;
 import dev.restcompress.bench.server.BenchServerMain;
 import dev.restcompress.bench.server.CacheServer;
 import dev.restcompress.bench.server.ServerProcess;
+import dev.restcompress.codec.CodingProviders;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,17 +28,17 @@ import java.util.Map;
  * and endpoint ({@link #ENDPOINTS}: the {@code @LZF @FastGzip} file without the encoded-variant cache,
  * with it, and with a body that differs every time; identity only uncached, where the cache has nothing
  * to do). Steps interleave the codings and endpoints at each concurrency, so a drift in machine load
- * hits each alike. Writes {@code load.csv}, {@code load-latency.png}, {@code load-throughput.png} and a
- * report section.
+ * hits each alike. Writes {@code load.csv} (one row per step), a markdown table, and two charts against
+ * concurrency, one colour per coding: latency ({@code load-latency.png}, p50 filled, p99 hollow) and
+ * requests/s ({@code load-throughput.png}).
  */
 public final class LoadBench {
     /** The files {@link #run} creates. */
     public static final List<String> FILES = List.of("load.csv", "load-latency.png", "load-throughput.png");
     /** The endpoints by the name of their rows. */
-    static final Map<String, String> ENDPOINTS = new LinkedHashMap<>();
+    static final Map<String, String> ENDPOINTS = new LinkedHashMap<>(Map.of("uncached", Payloads.STATIC));
 
     static {
-        ENDPOINTS.put("uncached", Payloads.STATIC);
         ENDPOINTS.put("cached", Payloads.CACHED);
         ENDPOINTS.put("miss", Payloads.UNIQUE);
     }
@@ -50,17 +54,14 @@ public final class LoadBench {
         byte[] expected = Corpus.read(corpus, file);
         List<String[]> pairs = new ArrayList<>(); // endpoint, coding
         for (String endpoint : lo.endpoints) {
-            for (String coding : lo.codings) {
-                if (endpoint.equals("uncached") || !coding.equals("identity")) {
-                    pairs.add(new String[] {endpoint, coding});
-                }
-            }
+            lo.codings.stream().filter(coding -> endpoint.equals("uncached") || !coding.equals("identity"))
+                    .forEach(coding -> pairs.add(new String[] {endpoint, coding}));
         }
         int steps = pairs.size() * lo.concurrency.size();
         progress.report(String.format(Locale.ROOT, "load suite: %s (%,d B) over HTTP on 127.0.0.1, %s x codings %s x "
                 + "concurrency %s = %d steps of %.1f s + %d ms warm-up (about %.0f s)", file, expected.length,
                 lo.endpoints, lo.codings, lo.concurrency, steps, lo.seconds, lo.warmupMs,
-                steps * (lo.seconds + lo.warmupMs / 1000.0) + warmUpSeconds(lo) * pairs.size() + 3));
+                steps * (lo.seconds + lo.warmupMs / 1000.0) + lo.warmUpSeconds() * pairs.size() + 3));
         List<LoadStep> results = new ArrayList<>();
         try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(List.of(), ServerProcess.defaultJvmOptions(),
                 List.of(), BenchServerMain.OURS_CACHE, "127.0.0.1", corpus, ctx.out().resolve("load-server.log")))) {
@@ -70,7 +71,7 @@ public final class LoadBench {
                 runs.put(endpoint, new LoadGenerator(server, List.of(Payloads.payload(corpus, file, ENDPOINTS.get(endpoint))), 1));
             }
             for (String[] p : pairs) {
-                progress.report(runs.get(p[0]).run("warm-up " + p[0] + " " + p[1], p[1], 0, 4, 0, warmUpSeconds(lo), server)
+                progress.report(runs.get(p[0]).run("warm-up " + p[0] + " " + p[1], p[1], 0, 4, 0, lo.warmUpSeconds(), server)
                         .describeWarmUp());
             }
             for (int c : lo.concurrency) {
@@ -81,19 +82,74 @@ public final class LoadBench {
                 }
             }
         }
-        new LoadReport(file, expected.length, dev.restcompress.codec.CodingProviders.get("gzip").description(), results).write(ctx.out(), ctx.md());
+        write(ctx, file, expected.length, results);
         return FILES;
     }
 
-    /** Lets the server JIT-compile every coding's path before anything is recorded. */
-    static void warmUp(LoadOptions lo, LoadGenerator run, ServerProcess server, Progress progress) throws InterruptedException {
-        double s = warmUpSeconds(lo);
-        for (String coding : lo.codings) {
-            progress.report(run.run("warm-up " + coding, coding, 0, 4, 0, s, server).describeWarmUp());
-        }
+    /**
+     * The columns of the load and bandwidth suites' steps, CSV then markdown; {@code all}: the markdown
+     * table shows p90 and the CPU columns too (the bandwidth suite adds columns of its own instead).
+     */
+    static Table<LoadStep> columns(String label, boolean all) {
+        return new Table<LoadStep>()
+                .text(label, label, LoadStep::label)
+                .text("coding", "coding", LoadStep::coding)
+                .text("concurrency", "concurrency", LoadStep::connections)
+                .csvOnly("seconds", LoadStep::seconds)
+                .csvOnly("requests", LoadStep::completed)
+                .withError("requests_per_s", "req/s", LoadStep::servedPerSecond, LoadStep::servedPerSecondError, 0)
+                .text("errors", "errors", LoadStep::errors)
+                .number("p50_us", "p50 µs", LoadStep::p50Us, 0)
+                .number("p90_us", all ? "p90 µs" : null, LoadStep::p90Us, 0)
+                .number("p99_us", "p99 µs", LoadStep::p99Us, 0)
+                .csvOnly("max_us", LoadStep::maxUs)
+                .number("wire_bytes_per_response", "wire B/resp", LoadStep::wireBytesPerResponse, 0)
+                .csvOnly("body_bytes_per_response", LoadStep::bodyBytesPerResponse)
+                .number("wire_mbit_s", "wire Mbit/s", LoadStep::wireMbps, 1)
+                .number("server_cpu_us_per_request", all ? "server CPU µs/req" : null, LoadStep::serverCpuUsPerRequest, 0)
+                .number("client_cpu_us_per_request", all ? "client CPU µs/req" : null, LoadStep::clientCpuUsPerRequest, 0)
+                .csvOnly("first_error", LoadStep::firstError);
     }
 
-    private static double warmUpSeconds(LoadOptions lo) {
-        return lo.quick ? 1 : 3;
+    private static void write(SuiteContext ctx, String file, int fileBytes, List<LoadStep> results) {
+        Table<LoadStep> table = columns("endpoint", true);
+        table.writeCsv(results, ctx.out().resolve("load.csv"));
+        Markdown md = ctx.md();
+        md.heading(2, "HTTP load: concurrency sweep on loopback");
+        md.paragraph("`GET /rest/{static,cached,unique}/" + file + "` (" + Markdown.num(fileBytes, 0) + " B, `@LZF "
+                + "@FastGzip`) against this library on RESTEasy + Undertow (the bench's `ours-cache` server) in its own "
+                + "JVM on 127.0.0.1. Endpoint *uncached*: no cache, every response compressed; *cached*: "
+                + "`@CacheEncoded`, the same bytes every time; *miss*: `@CacheEncoded` with a counter stamped into "
+                + "every body, so every request misses the cache (the lookup's price); identity only uncached. Gzip engine "
+                + CodingProviders.get("gzip").description() + ", level 6. The load generator is a closed loop in the "
+                + "bench JVM: c connections "
+                + "(HTTP/1.1 keep-alive, one request in flight each), raw sockets so every received byte is counted. "
+                + "Latency runs from sending the request to having the body decoded by the project's codecs and "
+                + "compared with the file (the stamp aside); a wrong status, coding or body counts as an error. Client and server "
+                + "share this machine's " + Runtime.getRuntime().availableProcessors() + " cores, so at high "
+                + "concurrency the client's own decoding competes with the server. CPU columns: process CPU time "
+                + "per response (server JVM; load-generator JVM). Wire bytes are the bytes received per "
+                + "response (status line, headers, framing, body). req/s ± is the 95% interval from the rate's "
+                + "spread over " + LoadGenerator.SLICES + " equal slices of each step.");
+        table.markdown(md, results);
+        long errors = results.stream().mapToLong(LoadStep::errors).sum();
+        md.paragraph(errors == 0 ? "No errors: every response had the requested coding and decoded to the file."
+                : "**" + errors + " error(s)**; first: `" + results.stream().filter(r -> r.firstError() != null)
+                        .findFirst().map(LoadStep::firstError).orElse("?") + "`.");
+        md.paragraph("![latency vs concurrency](load-latency.png) ![requests/s vs concurrency](load-throughput.png)");
+        XyChart latency = new XyChart("Latency vs concurrency (loopback; filled p50, hollow p99)",
+                "concurrent connections (log scale)", "latency, µs (log scale)", true, true);
+        XyChart throughput = new XyChart("Requests/s vs concurrency (loopback)",
+                "concurrent connections (log scale)", "requests/s", true, false);
+        int colour = 0;
+        for (var e : XyChart.groups(results, r -> r.coding() + " " + r.label()).entrySet()) {
+            List<LoadStep> done = e.getValue().stream().filter(r -> r.completed() > 0).toList();
+            latency.line(e.getKey() + " p50", done, LoadStep::connections, LoadStep::p50Us, XyChart::noError, false, colour);
+            latency.line(e.getKey() + " p99", done, LoadStep::connections, LoadStep::p99Us, XyChart::noError, true, colour);
+            throughput.line(e.getKey(), e.getValue(), LoadStep::connections, LoadStep::servedPerSecond,
+                    LoadStep::servedPerSecondError, false, colour++);
+        }
+        latency.writePng(ctx.out().resolve("load-latency.png"));
+        throughput.writePng(ctx.out().resolve("load-throughput.png"));
     }
 }

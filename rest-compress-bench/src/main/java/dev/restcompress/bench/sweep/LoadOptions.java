@@ -14,8 +14,6 @@ public final class LoadOptions {
     List<Integer> concurrency;
     @Option(names = "--load-seconds", description = "measured seconds per step (default 10; quick 1)")
     double seconds = Double.NaN;
-    @Option(names = "--load-warmup-ms", description = "unrecorded warm-up per step (default 2000; quick 300)")
-    int warmupMs = -1;
     @Option(names = "--load-endpoints", split = ",", description = "uncached (/rest/static), cached (/rest/cached, "
             + "@CacheEncoded, the same body every time), miss (/rest/unique, @CacheEncoded, every body different); default all three")
     List<String> endpoints = new ArrayList<>(LoadBench.ENDPOINTS.keySet());
@@ -29,23 +27,17 @@ public final class LoadOptions {
     Path linkScript;
     @Option(names = "--bandwidth-concurrency", description = "connections per bandwidth step (default 16)")
     int bandwidthConcurrency = 16;
-    @Option(names = "--bandwidth-server-host", description = "the server's address inside its namespace (default 10.213.0.2)")
-    String serverHost = BandwidthBench.DEFAULT_SERVER_HOST;
+    /** Unrecorded warm-up per step, ms. */
+    int warmupMs;
     /** Quick mode: shorter warm-ups and codec timings. */
     boolean quick;
 
     /** Fills in what the user left open, with quick-mode or full-mode defaults, and checks the values. */
     public void applyDefaults(boolean quick) {
         this.quick = quick;
-        if (concurrency == null) {
-            concurrency = quick ? List.of(1, 4, 16) : List.of(1, 4, 16, 64);
-        }
-        if (Double.isNaN(seconds)) {
-            seconds = quick ? 1 : 10;
-        }
-        if (warmupMs < 0) {
-            warmupMs = quick ? 300 : 2000;
-        }
+        concurrency = concurrency != null ? concurrency : quick ? List.of(1, 4, 16) : List.of(1, 4, 16, 64);
+        seconds = Double.isNaN(seconds) ? quick ? 1 : 10 : seconds;
+        warmupMs = quick ? 300 : 2000;
         if (!(seconds > 0) || bandwidthConcurrency < 1) {
             throw new IllegalArgumentException("--load-seconds and --bandwidth-concurrency must be positive");
         }
@@ -55,7 +47,7 @@ public final class LoadOptions {
             throw new IllegalArgumentException("concurrency " + c + " is outside 1..1024");
         });
         // Fail on a bad rate now, not after the other suites have run for minutes.
-        bandwidths.forEach(LinkRate::parse);
+        bandwidths.forEach(BandwidthBench::mbps);
         if (!bandwidths.isEmpty() && (netnsId == null || linkScript == null)) {
             throw new IllegalArgumentException("--bandwidth needs the network namespaces scripts/bench.sh "
                     + "creates (--bandwidth-netns, --bandwidth-link-script); run it through scripts/bench.sh");
@@ -65,5 +57,10 @@ public final class LoadOptions {
     /** Whether link rates were given, which asks for the bandwidth suite. */
     public boolean hasBandwidths() {
         return !bandwidths.isEmpty();
+    }
+
+    /** The unrecorded warm-up per coding before the first step, which lets the server JIT-compile its paths. */
+    double warmUpSeconds() {
+        return quick ? 1 : 3;
     }
 }

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
@@ -27,6 +27,7 @@ class LoadGeneratorTest {
     private static final byte[] BODY = "{\"ok\":true}".getBytes(StandardCharsets.UTF_8);
 
     private HttpServer server;
+    private final ExecutorService executor = Executors.newFixedThreadPool(2);
     private final AtomicBoolean first = new AtomicBoolean(true);
 
     @BeforeEach
@@ -43,29 +44,28 @@ class LoadGeneratorTest {
             }
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, BODY.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(BODY);
-            }
+            exchange.getResponseBody().write(BODY);
+            exchange.close();
         });
-        server.setExecutor(Executors.newFixedThreadPool(2));
+        server.setExecutor(executor);
         server.start();
     }
 
     @AfterEach
     void stop() {
         server.stop(0);
-        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+        executor.shutdownNow();
     }
 
-    private LoadGenerator run() {
-        return new LoadGenerator("127.0.0.1", server.getAddress().getPort(),
-                LoadGenerator.payloads(List.of(new LoadGenerator.Payload("ok.json", "/ok.json", BODY, false)), 1),
-                LoadGenerator.TIMEOUT_MS);
+    private LoadStep run(String label, double rate, int connections, double seconds) throws InterruptedException {
+        return new LoadGenerator("127.0.0.1", server.getAddress().getPort(), LoadGenerator.payloads(List.of(
+                new LoadGenerator.Payload("ok.json", "/ok.json", BODY, false, -1)), 1), LoadGenerator.TIMEOUT_MS)
+                .run(label, "identity", rate, connections, 0, seconds, null);
     }
 
     @Test
     void aStallCountsAgainstEveryRequestDueDuringIt() throws Exception {
-        LoadStep r = run().run("stall", "identity", 100, 1, 0, 1.0, null);
+        LoadStep r = run("stall", 100, 1, 1.0);
 
         assertEquals(0, r.errors(), "errors: " + r.firstError());
         assertEquals(100, r.ok() + r.unsent(), "every request due in the window is served or counted unsent");
@@ -76,7 +76,7 @@ class LoadGeneratorTest {
 
     @Test
     void theClosedModelMeasuresFromSendingAndNeverRunsLate() throws Exception {
-        LoadStep r = run().run("closed", "identity", 0, 2, 0, 0.3, null);
+        LoadStep r = run("closed", 0, 2, 0.3);
 
         assertEquals(0, r.errors(), "errors: " + r.firstError());
         assertTrue(r.ok() > 0, "no request served");
