@@ -7,23 +7,26 @@ import dev.restcompress.bench.core.SpiEngine;
 import dev.restcompress.codec.CodingProviders;
 import dev.restcompress.codec.dictionary.DictionaryCodecs;
 import dev.restcompress.dictionary.CompressionDictionary;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.zip.GZIPOutputStream;
 
 /**
- * The dictionary of the small-payload rows and the engines that use it.
+ * The dictionary of the small-payload rows, the engines that use a dictionary, and the gzip-6 bytes
+ * every dictionary row is compared with.
  *
  * <p>The small-payload bodies are the first 128 B to 8 KiB of corpus files. The dictionary (32 KiB,
  * raw, {@link RawDictionary}) is trained on the rest of the same files, from byte 8192 on: same
  * shape (same API, same field names), other records, and never a byte of a measured body.
  */
 public final class BenchDictionary {
-    /** Dictionary size: a typical size for an API's responses (the trainer's default too). */
-    public static final int SIZE = 32 * 1024;
+    /** Dictionary size: a typical size for an API's responses. */
+    static final int SIZE = 32 * 1024;
     /** Training starts here in every file, past the largest small body. */
     public static final int TRAINING_FROM = 8192;
 
@@ -34,16 +37,11 @@ public final class BenchDictionary {
 
     /** The dictionary for {@code corpus}, trained once per JVM. */
     public static byte[] forCorpus(Path corpus) {
-        return TRAINED.computeIfAbsent(corpus.toAbsolutePath().normalize(), c -> {
-            List<List<byte[]>> perFile = new ArrayList<>();
-            for (String name : Corpus.names(c)) {
-                byte[] all = Corpus.read(c, name);
-                if (all.length > TRAINING_FROM) {
-                    perFile.add(DictionarySamples.pieces(Arrays.copyOfRange(all, TRAINING_FROM, all.length)));
-                }
-            }
-            return RawDictionary.train(DictionarySamples.balanced(perFile, 100L * SIZE), SIZE);
-        });
+        return TRAINED.computeIfAbsent(corpus.toAbsolutePath().normalize(), c -> RawDictionary.train(
+                DictionarySamples.balanced(Corpus.names(c).stream().map(name -> Corpus.read(c, name))
+                        .filter(all -> all.length > TRAINING_FROM)
+                        .map(all -> DictionarySamples.pieces(Arrays.copyOfRange(all, TRAINING_FROM, all.length)))
+                        .toList(), 100L * SIZE), SIZE, false));
     }
 
     /**
@@ -64,17 +62,14 @@ public final class BenchDictionary {
         return BenchCodecs.byId(id).engine("spi");
     }
 
-    /** SHA-256 of {@code data}. */
-    public static byte[] sha256(byte[] data) {
-        return CompressionDictionary.of("hash", data, "/*", "").sha256();
-    }
-
-    /** Bytes a dictionary response adds to the wire besides its body: the two header lines. */
-    public static int headerBytes(String id) {
-        String coding = id.substring(0, id.indexOf('-'));
-        int contentEncoding = ("Content-Encoding: " + coding + "\r\n").length();
-        // Available-Dictionary: :<44 base64 characters>: on the request.
-        int availableDictionary = id.startsWith("dc") ? ("Available-Dictionary: ::\r\n").length() + 44 : 0;
-        return contentEncoding + availableDictionary;
+    /** The gzip-6 size of {@code data}: the JDK's zlib at level 6 with gzip's 10-byte header and 8-byte trailer. */
+    public static int gzip6Size(byte[] data) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
+            gzip.write(data);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.size();
     }
 }
