@@ -1,5 +1,6 @@
 package dev.restcompress.bench.dictionary;
 
+import com.github.luben.zstd.Zstd;
 import dev.restcompress.bench.codec.BenchCodecs;
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.Engine;
@@ -12,21 +13,29 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * The dictionary of the small-payload rows, the engines that use a dictionary, and the gzip-6 bytes
- * every dictionary row is compared with.
+ * The bench's shared dictionaries: how raw ones are made, the engines that use them, and the gzip-6
+ * bytes every dictionary row is compared with.
  *
- * <p>The small-payload bodies are the first 128 B to 8 KiB of corpus files. The dictionary (32 KiB,
- * raw, {@link RawDictionary}) is trained on the rest of the same files, from byte 8192 on: same
- * shape (same API, same field names), other records, and never a byte of a measured body.
+ * <p>RFC 9842 dictionaries are raw content on both sides, but zstd (the CLI, zstd-jni, Chromium's
+ * decoder) reads a dictionary that starts with the ZDICT magic {@code 37 a4 30 ec} as a structured one
+ * (entropy tables, dictionary id), and Chromium then fails the fetch. No dictionary made here starts
+ * with it: {@link #train} prepends one newline byte to zstd's, so every byte, the ZDICT header and
+ * tables included, is used as plain content by encoder and decoder alike (the tables cost a few hundred
+ * bytes of mostly useless prefix).
+ *
+ * <p>The small-payload bodies are the first 128 B to 8 KiB of corpus files. Their dictionary
+ * ({@link #forCorpus}, 32 KiB) is trained on the rest of the same files, from byte 8192 on: same shape
+ * (same API, same field names), other records, and never a byte of a measured body.
  */
 public final class BenchDictionary {
-    /** Dictionary size: a typical size for an API's responses. */
-    static final int SIZE = 32 * 1024;
+    /** Size of the corpus dictionary: a typical size for an API's responses. */
+    private static final int SIZE = 32 * 1024;
     /** Training starts here in every file, past the largest small body. */
     public static final int TRAINING_FROM = 8192;
 
@@ -35,9 +44,53 @@ public final class BenchDictionary {
     private BenchDictionary() {
     }
 
+    /**
+     * A raw dictionary of at most {@code size} bytes made of whole samples, newline separated: samples
+     * spread evenly over the list (every k-th, k chosen so that they fill the size), in their order.
+     * On small JSON responses this beats zstd's trainer used as raw content (its tables and its short
+     * segments are less useful than whole records: see `DictionarySizes`).
+     */
+    public static byte[] concatenate(List<byte[]> samples, int size) {
+        long total = samples.stream().mapToLong(s -> s.length + 1).sum();
+        int step = (int) Math.max(1, (total + size - 1) / size);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        // Evenly spaced picks first; if they leave room (long samples skipped), the others fill it.
+        for (int pass = 0; pass < (step == 1 ? 1 : 2); pass++) {
+            for (int i = 0; i < samples.size(); i++) {
+                byte[] s = samples.get(i);
+                if ((i % step == 0) == (pass == 0) && out.size() + s.length + 1 <= size) {
+                    out.write(s, 0, s.length);
+                    out.write('\n');
+                }
+            }
+        }
+        byte[] raw = out.toByteArray();
+        boolean magic = raw.length >= 4 && (raw[0] & 0xff) == 0x37 && (raw[1] & 0xff) == 0xa4
+                && (raw[2] & 0xff) == 0x30 && (raw[3] & 0xff) == 0xec;
+        return magic ? newlineFirst(raw, Math.min(size - 1, raw.length)) : raw;
+    }
+
+    /** A raw dictionary of at most {@code size} bytes trained by zstd's fastCover trainer (or, {@code legacy}, its older one). */
+    public static byte[] train(List<byte[]> samples, int size, boolean legacy) {
+        byte[] buffer = new byte[size - 1];
+        long n = Zstd.trainFromBuffer(samples.toArray(new byte[0][]), buffer, legacy);
+        if (Zstd.isError(n)) {
+            throw new IllegalArgumentException("zstd could not train a dictionary: " + Zstd.getErrorName(n)
+                    + " (" + samples.size() + " samples; give more or larger samples, or a smaller --size)");
+        }
+        return newlineFirst(buffer, (int) n);
+    }
+
+    private static byte[] newlineFirst(byte[] content, int n) {
+        byte[] raw = new byte[n + 1];
+        raw[0] = '\n';
+        System.arraycopy(content, 0, raw, 1, n);
+        return raw;
+    }
+
     /** The dictionary for {@code corpus}, trained once per JVM. */
     public static byte[] forCorpus(Path corpus) {
-        return TRAINED.computeIfAbsent(corpus.toAbsolutePath().normalize(), c -> RawDictionary.train(
+        return TRAINED.computeIfAbsent(corpus.toAbsolutePath().normalize(), c -> train(
                 DictionarySamples.balanced(Corpus.names(c).stream().map(name -> Corpus.read(c, name))
                         .filter(all -> all.length > TRAINING_FROM)
                         .map(all -> DictionarySamples.pieces(Arrays.copyOfRange(all, TRAINING_FROM, all.length)))

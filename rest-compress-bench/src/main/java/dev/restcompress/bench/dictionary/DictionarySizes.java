@@ -22,9 +22,9 @@ import picocli.CommandLine.Option;
  * default dcz level, one row per data set with dcb and zstd without a dictionary, what the zstd
  * frame's optional fields cost, and the ratio a size-dependent level would give.
  *
- * <p>Dictionary methods: {@code concat} ({@link RawDictionary#concatenate}: whole training records,
+ * <p>Dictionary methods: {@code concat} ({@link BenchDictionary#concatenate}: whole training records,
  * evenly spread), {@code first} (the first training records that fit), {@code fastcover} (zstd's
- * trainer, {@link RawDictionary#train}) and {@code legacy} (zstd's older trainer, one byte prepended
+ * trainer, {@link BenchDictionary#train}) and {@code legacy} (zstd's older trainer, one byte prepended
  * the same way); when a trainer gives up (too few samples), that data set falls back to {@code concat}
  * and the output says so.
  *
@@ -75,52 +75,52 @@ public final class DictionarySizes {
         if (a == null) {
             return;
         }
-        List<Bodies> sets = JsonRecordSets.load(JsonRecordSets.folders()).stream().map(Bodies::of).toList();
-        List<Bodies> measured = sets.stream().filter(b -> !b.list().isEmpty()).toList();
+        List<JsonRecordSets.DataSet> all = JsonRecordSets.load(JsonRecordSets.folders());
+        List<Bodies> sets = all.stream().map(Bodies::of).filter(b -> !b.list().isEmpty()).toList();
         long identity = sets.stream().mapToLong(Bodies::identity).sum();
         long gzip = sets.stream().mapToLong(Bodies::gzip).sum();
         int n = sets.stream().mapToInt(b -> b.list().size()).sum();
         System.out.printf(Locale.ROOT, "%d data sets, %d held-out bodies under %d B (mean %d B), gzip-6 %.1f%% of identity%n",
-                sets.size(), n, BELOW, identity / n, 100.0 * gzip / identity);
+                all.size(), n, BELOW, identity / n, 100.0 * gzip / identity);
         System.out.printf(Locale.ROOT, "%n%-10s %6s %6s | %8s %8s%n", "method", "dict", "level", "micro", "macro");
+        List<byte[]> first = null; // the first size's and method's, for the per-data-set rows
         for (int kib : a.kibs) {
             for (String method : a.methods) {
                 List<String> fallbacks = new ArrayList<>();
                 List<byte[]> dictionaries = sets.stream().map(b -> dictionary(b.set(), method, kib * 1024, fallbacks)).toList();
+                first = first == null ? dictionaries : first;
                 for (int level : a.levels) {
                     long total = 0;
                     double macro = 0;
                     for (int s = 0; s < sets.size(); s++) {
-                        if (!sets.get(s).list().isEmpty()) {
-                            long bytes = sets.get(s).bytes("dcz-" + level, dictionaries.get(s));
-                            total += bytes;
-                            macro += (double) bytes / sets.get(s).gzip();
-                        }
+                        long bytes = sets.get(s).bytes("dcz-" + level, dictionaries.get(s));
+                        total += bytes;
+                        macro += (double) bytes / sets.get(s).gzip();
                     }
                     System.out.printf(Locale.ROOT, "%-10s %4dKiB %6d | %8.4f %8.4f%n", method, kib, level,
-                            (double) total / gzip, macro / measured.size());
+                            (double) total / gzip, macro / sets.size());
                 }
                 if (!fallbacks.isEmpty()) {
                     System.out.println("  (" + method + " gave up on " + fallbacks + ": concat used there)");
                 }
             }
         }
-        perDataSet(measured, a.kibs[0] * 1024, a.methods[0], a.dcbLevel);
-        sizeDependent(measured, gzip, a.kibs[0] * 1024, a.methods[0], a.lowLevel, a.split);
+        perDataSet(sets, first, a.kibs[0], a.methods[0], a.dcbLevel);
+        sizeDependent(sets, first, gzip, a.kibs[0], a.methods[0], a.lowLevel, a.split);
     }
 
     /**
      * A size-dependent level (a proposal, not what the library does): bodies below N at the low level,
      * the others at the library's default dcz level; the goal's ratio for each N.
      */
-    private static void sizeDependent(List<Bodies> sets, long gzip, int size, String method, int low, int[] splits) {
+    private static void sizeDependent(List<Bodies> sets, List<byte[]> dictionaries, long gzip, int kib, String method, int low,
+                                      int[] splits) {
         long[] total = new long[splits.length];
         long[] lowBodies = new long[splits.length];
-        for (Bodies b : sets) {
-            byte[] d = dictionary(b.set(), method, size, new ArrayList<>());
-            Engine lowEngine = BenchDictionary.engine("dcz-" + low, d);
-            Engine highEngine = BenchDictionary.engine("dcz-" + DEFAULT_LEVEL, d);
-            for (byte[] body : b.list()) {
+        for (int s = 0; s < sets.size(); s++) {
+            Engine lowEngine = BenchDictionary.engine("dcz-" + low, dictionaries.get(s));
+            Engine highEngine = BenchDictionary.engine("dcz-" + DEFAULT_LEVEL, dictionaries.get(s));
+            for (byte[] body : sets.get(s).list()) {
                 int atLow = lowEngine.compressedSize(body);
                 int atHigh = highEngine.compressedSize(body);
                 for (int i = 0; i < splits.length; i++) {
@@ -131,7 +131,7 @@ public final class DictionarySizes {
             }
         }
         System.out.printf(Locale.ROOT, "%nsize-dependent level (%s %d KiB): dcz-%d below N bytes, dcz-%d (the default) from N%n",
-                method, size / 1024, low, DEFAULT_LEVEL);
+                method, kib, low, DEFAULT_LEVEL);
         for (int i = 0; i < splits.length; i++) {
             System.out.printf(Locale.ROOT, "  N = %5d: %4d bodies at level %d, dcz/gzip %.4f%n", splits[i], lowBodies[i], low,
                     (double) total[i] / gzip);
@@ -139,18 +139,20 @@ public final class DictionarySizes {
     }
 
     /** One row per data set for the first dictionary size and method at the default level, and the frame-field costs. */
-    private static void perDataSet(List<Bodies> sets, int size, String method, int dcbLevel) throws IOException {
+    private static void perDataSet(List<Bodies> sets, List<byte[]> dictionaries, int kib, String method, int dcbLevel)
+            throws IOException {
         int level = DEFAULT_LEVEL;
         System.out.printf(Locale.ROOT, "%nper data set: %s %d KiB dictionary, dcz level %d, dcb quality %d "
-                + "(sizes as %% of identity; last columns: of gzip-6)%n", method, size / 1024, level, dcbLevel);
+                + "(sizes as %% of identity; last columns: of gzip-6)%n", method, kib, level, dcbLevel);
         System.out.printf(Locale.ROOT, "%-38s %5s %6s | %6s %7s %6s %6s | %8s %8s%n", "data set", "n", "avg B", "gzip6",
                 "zstd" + level, "dcz", "dcb", "dcz/gz", "dcb/gz");
         long[] all = new long[6];
         long contentSizeBytes = 0;
         long withChecksum = 0;
         long flags = 0;
-        for (Bodies b : sets) {
-            byte[] d = dictionary(b.set(), method, size, new ArrayList<>());
+        for (int s = 0; s < sets.size(); s++) {
+            Bodies b = sets.get(s);
+            byte[] d = dictionaries.get(s);
             long[] row = {b.list().size(), b.identity(), b.gzip(), b.bytes("zstd-" + level, d), b.bytes("dcz-" + level, d),
                 b.bytes("dcb-" + dcbLevel, d)};
             for (int i = 0; i < row.length; i++) {
@@ -212,7 +214,7 @@ public final class DictionarySizes {
             case "fastcover":
             case "legacy":
                 try {
-                    return RawDictionary.train(set.training(), size, method.equals("legacy"));
+                    return BenchDictionary.train(set.training(), size, method.equals("legacy"));
                 } catch (RuntimeException e) {
                     fallbacks.add(set.name());
                     return set.dictionary(size);

@@ -32,9 +32,9 @@ public final class JsonRecordSets {
 
     /** One API: records that train its dictionary and held-out records to measure. */
     public record DataSet(String name, List<byte[]> training, List<byte[]> heldOut) {
-        /** The raw dictionary of {@code size} bytes at most ({@link RawDictionary#concatenate}). */
+        /** The raw dictionary of {@code size} bytes at most ({@link BenchDictionary#concatenate}). */
         public byte[] dictionary(int size) {
-            return RawDictionary.concatenate(training, size);
+            return BenchDictionary.concatenate(training, size);
         }
     }
 

@@ -21,9 +21,9 @@ import picocli.CommandLine.Option;
  * and zstd without a dictionary (the library's codecs; gzip-6 is the JDK's zlib).
  *
  * <p>{@code --method raw} (the default) concatenates sample pieces spread over all sources
- * ({@link RawDictionary#concatenate}); {@code zstd} runs zstd's trainer (fastCover) and prepends one
+ * ({@link BenchDictionary#concatenate}); {@code zstd} runs zstd's trainer (fastCover) and prepends one
  * byte. Raw concatenation measured smaller on small JSON (0.490 vs 0.507 of gzip-6 at 64 KiB, level 12).
- * See {@link DictionarySamples} for how samples are cut and held out, {@link RawDictionary} for why
+ * See {@link DictionarySamples} for how samples are cut and held out, {@link BenchDictionary} for why
  * the written dictionary never starts with the ZDICT magic.
  */
 public final class TrainDictionary {
@@ -75,7 +75,7 @@ public final class TrainDictionary {
         // raw: whole pieces, one round of every source after the other, until the size is full.
         List<byte[]> training = DictionarySamples.balanced(split.training(),
                 raw ? size : (long) size * TRAINING_BYTES_PER_DICTIONARY_BYTE);
-        byte[] dictionary = raw ? RawDictionary.concatenate(training, size) : RawDictionary.train(training, size, false);
+        byte[] dictionary = raw ? BenchDictionary.concatenate(training, size) : BenchDictionary.train(training, size, false);
         Files.write(a.out, dictionary);
         System.out.printf(Locale.ROOT, "samples: %d sources (%d held out), %d training pieces (%d used, %d bytes), "
                         + "%d held-out pieces%n", split.sources(), split.heldOutSources(),

@@ -3,7 +3,6 @@ package dev.restcompress.bench.small;
 import dev.restcompress.bench.core.Cli;
 import dev.restcompress.bench.core.JmhRunner;
 import dev.restcompress.bench.core.Measurement;
-import dev.restcompress.bench.dictionary.BenchDictionary;
 import dev.restcompress.bench.dictionary.JsonRecordSets;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.Table;
@@ -12,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 import org.openjdk.jmh.runner.RunnerException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -37,51 +37,6 @@ import picocli.CommandLine.Option;
 public final class DictionaryBreakEven {
     private DictionaryBreakEven() {
     }
-
-    /** One codec at one size: mean bytes per body (computed outside JMH from the same bodies) and what they are worth. */
-    private record Row(String codec, int size, int bodies, double identity, double wire, double gzip, double saved,
-                       double savedInclRequestLine, double worth, double encNs, double encErr, double decNs, double decErr,
-                       double margin, double marginInclRequestLine, double marginEncodeDecode) {
-        static Row of(String codec, int size, Measurement[] pair, int dictKib, List<Path> folders, double linkMbps) {
-            List<PayloadBench.Body> bodies = DictionaryRecordBench.bodies(codec, size, dictKib, folders);
-            int n = bodies.size();
-            double identity = bodies.stream().mapToLong(b -> b.bytes().length).sum() / (double) n;
-            double wire = bodies.stream().mapToLong(b -> b.engine().compressedSize(b.bytes())).sum() / (double) n;
-            double saved = identity - wire - SmallPayloadReport.contentEncodingLine(codec.substring(0, codec.indexOf('-')));
-            double savedAll = saved - (codec.startsWith("dc") ? SmallPayloadReport.AVAILABLE_DICTIONARY_LINE : 0);
-            double nsPerByte = 8_000.0 / linkMbps;
-            double enc = pair[0].nsPerOp();
-            double dec = pair[1].nsPerOp();
-            // A missing error (a single iteration) counts as none.
-            double encErr = Double.isNaN(pair[0].nsError()) ? 0 : pair[0].nsError();
-            double decErr = Double.isNaN(pair[1].nsError()) ? 0 : pair[1].nsError();
-            return new Row(codec, size, n, identity, wire,
-                    bodies.stream().mapToLong(b -> BenchDictionary.gzip6Size(b.bytes())).sum() / (double) n, saved, savedAll,
-                    saved * nsPerByte, enc, encErr, dec, decErr, saved * nsPerByte - enc, savedAll * nsPerByte - enc,
-                    saved * nsPerByte - enc - dec);
-        }
-    }
-
-    private static final Table<Row> COLUMNS = new Table<Row>()
-            .text("codec", "codec", Row::codec)
-            .column("size", "size B", Row::size,
-                    r -> r.size() == 0 ? "whole <4K (" + Markdown.num(r.identity(), 0) + ")" : Integer.toString(r.size()))
-            .text("bodies", "bodies", Row::bodies)
-            .csvOnly("identity_bytes", Row::identity)
-            .number("wire_bytes", "wire B", Row::wire, 1)
-            .number("of_gzip6", "of gzip-6", r -> r.wire() / r.gzip(), 3)
-            .number("saved_bytes_response", "saved B", Row::saved, 1)
-            .csvOnly("saved_bytes_incl_request_line", Row::savedInclRequestLine)
-            .number("worth_ns", "worth ns", Row::worth, 0)
-            .column("encode_ns", "encode ns", Row::encNs, r -> Markdown.withError(r.encNs(), r.encErr(), 0))
-            .csvOnly("encode_err", Row::encErr)
-            .column("decode_ns", "decode ns", Row::decNs, r -> Markdown.withError(r.decNs(), r.decErr(), 0))
-            .csvOnly("decode_err", Row::decErr)
-            .column("margin_encode_ns", "margin (response)", Row::margin, r -> verdict(r.margin(), r.encErr()))
-            .column("margin_incl_request_line_ns", "margin incl. request line", Row::marginInclRequestLine,
-                    r -> verdict(r.marginInclRequestLine(), r.encErr()))
-            .column("margin_encode_decode_ns", "margin enc+dec", Row::marginEncodeDecode,
-                    r -> verdict(r.marginEncodeDecode(), Math.hypot(r.encErr(), r.decErr())));
 
     /** The command line. */
     @Command(name = "DictionaryBreakEven", mixinStandardHelpOptions = true)
@@ -128,15 +83,16 @@ public final class DictionaryBreakEven {
         List<Measurement> results = jmh.run(name, jmh.options(DictionaryRecordBench.class).param("codec", codecs)
                 .param("size", sizes).param("dictKib", Integer.toString(dictKib))
                 .param("folders", JsonRecordSets.propertyValue(folders)));
-        List<Row> rows = new ArrayList<>();
-        Measurement.pairsBySize(results, "DictionaryRecordBench").forEach((codec, bySize) -> {
-            List<Integer> order = new ArrayList<>(bySize.keySet());
-            if (order.remove((Integer) 0)) {
-                order.add(0); // whole records after the cut sizes, as asked
+        List<PayloadCell> rows = new ArrayList<>();
+        PayloadCell.of(results, "DictionaryRecordBench", (codec, size) -> DictionaryRecordBench.bodies(codec, size, dictKib,
+                folders)).values().forEach(bySize -> {
+            rows.addAll(bySize.tailMap(1).values());
+            if (bySize.containsKey(0)) {
+                rows.add(bySize.get(0)); // whole records after the cut sizes, as asked
             }
-            order.forEach(size -> rows.add(Row.of(codec, size, bySize.get(size), dictKib, folders, linkMbps)));
         });
-        COLUMNS.writeCsv(rows, jmh.out().resolve("dictionary-break-even.csv"));
+        Table<PayloadCell> columns = columns(8_000.0 / linkMbps);
+        columns.writeCsv(rows, jmh.out().resolve("dictionary-break-even.csv"));
         md.heading(2, "Dictionary compression of small JSON: does it pay at " + Markdown.num(linkMbps, 0) + " Mbit/s?");
         md.paragraph("Held-out records of every JSON data set (each API's dictionary: " + dictKib + " KiB of its other "
                 + "records, raw). Size N: records of at least N bytes cut to N, at most " + DictionaryRecordBench.PER_SET
@@ -146,7 +102,40 @@ public final class DictionaryBreakEven {
                 + "pays), with the encode time's 99.9% error: \"pays\"/\"loses\" when the margin is outside the error, "
                 + "\"noise\" otherwise. \"incl. request line\" also charges the 70-byte Available-Dictionary request line; "
                 + "\"enc+dec\" also charges the client's decode.");
-        COLUMNS.markdown(md, rows);
+        columns.markdown(md, rows);
+    }
+
+    /** The columns; worth = the time the saved bytes take on a link of {@code nsPerByte}. */
+    private static Table<PayloadCell> columns(double nsPerByte) {
+        ToDoubleFunction<PayloadCell> worth = c -> c.savedResponse() * nsPerByte;
+        ToDoubleFunction<PayloadCell> margin = c -> worth.applyAsDouble(c) - c.compress().nsPerOp();
+        ToDoubleFunction<PayloadCell> marginAll = c -> c.saved() * nsPerByte - c.compress().nsPerOp();
+        ToDoubleFunction<PayloadCell> marginRound = c -> margin.applyAsDouble(c) - c.decompress().nsPerOp();
+        ToDoubleFunction<PayloadCell> encErr = c -> PayloadCell.error(c.compress());
+        ToDoubleFunction<PayloadCell> decErr = c -> PayloadCell.error(c.decompress());
+        return new Table<PayloadCell>()
+                .text("codec", "codec", PayloadCell::codec)
+                .column("size", "size B", PayloadCell::size,
+                        c -> c.size() == 0 ? "whole <4K (" + Markdown.num(c.identity(), 0) + ")" : Integer.toString(c.size()))
+                .text("bodies", "bodies", PayloadCell::bodies)
+                .csvOnly("identity_bytes", PayloadCell::identity)
+                .number("wire_bytes", "wire B", PayloadCell::wire, 1)
+                .number("of_gzip6", "of gzip-6", c -> c.wire() / c.gzip(), 3)
+                .number("saved_bytes_response", "saved B", PayloadCell::savedResponse, 1)
+                .csvOnly("saved_bytes_incl_request_line", PayloadCell::saved)
+                .number("worth_ns", "worth ns", worth, 0)
+                .column("encode_ns", "encode ns", c -> c.compress().nsPerOp(),
+                        c -> Markdown.withError(c.compress().nsPerOp(), encErr.applyAsDouble(c), 0))
+                .csvOnly("encode_err", encErr::applyAsDouble)
+                .column("decode_ns", "decode ns", c -> c.decompress().nsPerOp(),
+                        c -> Markdown.withError(c.decompress().nsPerOp(), decErr.applyAsDouble(c), 0))
+                .csvOnly("decode_err", decErr::applyAsDouble)
+                .column("margin_encode_ns", "margin (response)", margin::applyAsDouble,
+                        c -> verdict(margin.applyAsDouble(c), encErr.applyAsDouble(c)))
+                .column("margin_incl_request_line_ns", "margin incl. request line", marginAll::applyAsDouble,
+                        c -> verdict(marginAll.applyAsDouble(c), encErr.applyAsDouble(c)))
+                .column("margin_encode_decode_ns", "margin enc+dec", marginRound::applyAsDouble,
+                        c -> verdict(marginRound.applyAsDouble(c), Math.hypot(encErr.applyAsDouble(c), decErr.applyAsDouble(c))));
     }
 
     private static String verdict(double margin, double err) {

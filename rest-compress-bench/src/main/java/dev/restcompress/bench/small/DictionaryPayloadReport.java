@@ -1,19 +1,17 @@
 package dev.restcompress.bench.small;
 
 import dev.restcompress.bench.core.Corpus;
-import dev.restcompress.bench.core.Engine;
 import dev.restcompress.bench.core.Measurement;
 import dev.restcompress.bench.dictionary.BenchDictionary;
-import dev.restcompress.bench.dictionary.DeltaVersions;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.Table;
-import dev.restcompress.bench.small.SmallPayloadReport.Cell;
 import dev.restcompress.config.DictionarySettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.LongStream;
 
@@ -29,32 +27,25 @@ final class DictionaryPayloadReport {
     private static final String DCZ = "dcz-" + DictionarySettings.DEFAULT_DCZ_LEVEL;
     private static final String DCB = "dcb-" + DictionarySettings.DEFAULT_DCB_LEVEL;
 
-    private static final Table<Cell> COLUMNS = new Table<Cell>()
-            .text("codec", "codec", Cell::codec)
-            .text("size", "size B", Cell::size)
-            .csvOnly("mean_compressed_bytes", Cell::meanCompressed)
-            .column("ratio", "size ratio", Cell::ratio, c -> SmallPayloadReport.percent(c.meanCompressed(), c.size()))
-            .column("of_gzip6", "of gzip-6", c -> c.meanCompressed() / c.meanGzip(),
-                    c -> SmallPayloadReport.percent(c.meanCompressed(), c.meanGzip()))
-            .number("saved_bytes_net_of_headers", "saved B", Cell::saved, 0)
+    private static final Table<PayloadCell> COLUMNS = new Table<PayloadCell>()
+            .text("codec", "codec", PayloadCell::codec)
+            .text("size", "size B", PayloadCell::size)
+            .csvOnly("mean_compressed_bytes", PayloadCell::wire)
+            .column("ratio", "size ratio", c -> c.wire() / c.size(), c -> PayloadCell.percent(c.wire(), c.size()))
+            .column("of_gzip6", "of gzip-6", c -> c.wire() / c.gzip(), c -> PayloadCell.percent(c.wire(), c.gzip()))
+            .number("saved_bytes_net_of_headers", "saved B", PayloadCell::saved, 0)
             .withError("compress_ns", "compress ns/op", c -> c.compress().nsPerOp(), c -> c.compress().nsError(), 0)
             .withError("decompress_ns", "decompress ns/op", c -> c.decompress().nsPerOp(), c -> c.decompress().nsError(), 0)
-            .number("break_even_link_mbit_s", "break-even link Mbit/s", Cell::breakEvenMbps, 0);
+            .number("break_even_link_mbit_s", "break-even link Mbit/s", PayloadCell::breakEvenMbps, 0);
 
-    private final Path corpus;
-    private final byte[] dictionary;
-    private final Map<String, TreeMap<Integer, Cell>> byCodec;
-
-    DictionaryPayloadReport(Path corpus, List<Measurement> measurements) {
-        this.corpus = corpus;
-        this.dictionary = BenchDictionary.forCorpus(corpus);
-        this.byCodec = Cell.of(measurements, "DictionaryPayloadBench", corpus,
-                id -> BenchDictionary.engine(id, dictionary), id -> SmallPayloadReport.contentEncodingLine(
-                        id.substring(0, id.indexOf('-'))) + (id.startsWith("dc") ? SmallPayloadReport.AVAILABLE_DICTIONARY_LINE : 0));
+    private DictionaryPayloadReport() {
     }
 
-    void write(Path dir, Markdown md) {
-        List<Cell> cells = byCodec.values().stream().flatMap(m -> m.values().stream()).toList();
+    static void write(Path corpus, List<Measurement> results, Path dir, Markdown md) {
+        byte[] dictionary = BenchDictionary.forCorpus(corpus);
+        Map<String, TreeMap<Integer, PayloadCell>> byCodec = PayloadCell.of(results, "DictionaryPayloadBench",
+                (codec, size) -> PrefixPayloadBench.bodies(corpus, size, BenchDictionary.engine(codec, dictionary)));
+        List<PayloadCell> cells = byCodec.values().stream().flatMap(m -> m.values().stream()).toList();
         COLUMNS.writeCsv(cells, dir.resolve("small-dictionary.csv"));
         md.heading(2, "Small payloads with a shared dictionary (RFC 9842 dcz, dcb)");
         md.paragraph("The same bodies as the small-payload table (the first N bytes of up to "
@@ -66,24 +57,22 @@ final class DictionaryPayloadReport {
                 + "codec through the SPI (one-shot compress, bounded decompress): " + BASELINE + " is " + DCZ
                 + " without the dictionary (" + DCZ + " and " + DCB + " are the library's default levels).");
         COLUMNS.markdown(md, cells);
-        encodeCost(md);
-        wholeDocuments(md);
-        delta(md);
+        if (byCodec.containsKey(DCZ) && byCodec.containsKey(BASELINE)) {
+            encodeCost(byCodec.get(DCZ), byCodec.get(BASELINE), md);
+        }
+        wholeDocuments(corpus, dictionary, md);
+        delta(corpus, md);
     }
 
     /** dcz compress time over zstd's at the same (default) level, per size, with the error of the ratio. */
-    private void encodeCost(Markdown md) {
-        TreeMap<Integer, Cell> dcz = byCodec.get(DCZ);
-        TreeMap<Integer, Cell> zstd = byCodec.get(BASELINE);
-        if (dcz == null || zstd == null) {
-            return;
-        }
+    private static void encodeCost(TreeMap<Integer, PayloadCell> dcz, TreeMap<Integer, PayloadCell> zstd, Markdown md) {
         List<List<String>> rows = new ArrayList<>();
         dcz.forEach((size, a) -> {
-            Cell b = zstd.get(size);
+            PayloadCell b = zstd.get(size);
             if (b != null) {
                 double ratio = a.compress().nsPerOp() / b.compress().nsPerOp();
-                double err = ratio * Math.hypot(relativeError(a.compress()), relativeError(b.compress()));
+                double err = ratio * Math.hypot(PayloadCell.error(a.compress()) / a.compress().nsPerOp(),
+                        PayloadCell.error(b.compress()) / b.compress().nsPerOp());
                 rows.add(List.of(Integer.toString(size), Markdown.withError(ratio, err, 2)));
             }
         });
@@ -92,12 +81,8 @@ final class DictionaryPayloadReport {
         md.table(List.of("size B", DCZ + " / " + BASELINE + " compress time"), rows);
     }
 
-    private static double relativeError(Measurement m) {
-        return Double.isNaN(m.nsError()) ? 0 : m.nsError() / m.nsPerOp();
-    }
-
     /** Whole JSON files below 4 KiB: real small responses, none of them seen by the trainer. */
-    private void wholeDocuments(Markdown md) {
+    private static void wholeDocuments(Path corpus, byte[] dictionary, Markdown md) {
         List<List<String>> rows = new ArrayList<>();
         long[] total = new long[5]; // identity, gzip-6, zstd, dcz, dcb
         for (String name : Corpus.names(corpus)) {
@@ -116,8 +101,14 @@ final class DictionaryPayloadReport {
         }
     }
 
-    /** The previous version of a 100 KB+ JSON document as the dictionary of the next one. */
-    private void delta(Markdown md) {
+    /**
+     * The previous version of a 100 KB+ JSON document as the dictionary (RFC 9842) of the next one. Two
+     * change models, both deterministic: values edited in place (prices, counts, timestamps), scattered
+     * over the whole document: the hard case for a delta, every edit costs a match and a literal; and a
+     * few records rewritten, as three contiguous runs replaced by bytes of another document (new content
+     * the old version has never seen).
+     */
+    private static void delta(Path corpus, Markdown md) {
         String name = Corpus.names(corpus).stream().filter(n -> n.endsWith(".json")).filter(n -> {
             long size = Corpus.read(corpus, n).length;
             return size >= 100_000 && size <= 1_000_000;
@@ -130,8 +121,8 @@ final class DictionaryPayloadReport {
         byte[] other = Corpus.read(corpus, Corpus.names(corpus).get(0));
         List<List<String>> rows = new ArrayList<>();
         for (double fraction : new double[] {0.01, 0.02}) {
-            deltaRow(rows, "numbers edited", v1, DeltaVersions.numbersEdited(v1, fraction, 42));
-            deltaRow(rows, "3 blocks replaced", v1, DeltaVersions.blocksReplaced(v1, other, fraction));
+            deltaRow(rows, "numbers edited", v1, numbersEdited(v1, fraction, 42));
+            deltaRow(rows, "3 blocks replaced", v1, blocksReplaced(v1, other, fraction));
         }
         md.paragraph("Delta: `" + name + "` (" + v1.length + " B) is version 1 and the dictionary of version 2 "
                 + "(" + DCZ + " and " + DCB + " with version 1 as raw dictionary; bytes on the wire incl. header).");
@@ -140,9 +131,49 @@ final class DictionaryPayloadReport {
     }
 
     private static void deltaRow(List<List<String>> rows, String model, byte[] v1, byte[] v2) {
-        int changed = DeltaVersions.differing(v1, v2);
+        int changed = 0;
+        for (int i = 0; i < v1.length; i++) {
+            changed += v1[i] == v2[i] ? 0 : 1;
+        }
         rows.add(row(List.of(model, changed + " (" + Markdown.num(100.0 * changed / v1.length, 1) + "%)"), wire(v2, v1), 0,
                 2, 3));
+    }
+
+    /** {@code v1} with digits of randomly chosen numbers changed until {@code fraction} of its bytes differ. */
+    static byte[] numbersEdited(byte[] v1, double fraction, long seed) {
+        byte[] v2 = v1.clone();
+        Random random = new Random(seed);
+        long target = Math.round(v1.length * fraction);
+        long changed = 0;
+        for (int attempt = 0; attempt < 1_000_000 && changed < target; attempt++) {
+            int p = random.nextInt(v1.length);
+            while (p < v1.length && !isDigit(v2[p])) {
+                p++;
+            }
+            for (; p < v1.length && isDigit(v2[p]) && changed < target; p++) {
+                if (v2[p] == v1[p]) {
+                    v2[p] = (byte) ('0' + (v1[p] - '0' + 1 + random.nextInt(9)) % 10);
+                    changed++;
+                }
+            }
+        }
+        return v2;
+    }
+
+    private static boolean isDigit(byte b) {
+        return b >= '0' && b <= '9';
+    }
+
+    /** {@code v1} with three runs, {@code fraction} of its bytes in all, replaced by bytes of {@code other}. */
+    static byte[] blocksReplaced(byte[] v1, byte[] other, double fraction) {
+        byte[] v2 = v1.clone();
+        int run = (int) Math.round(v1.length * fraction / 3);
+        for (int i = 1; i <= 3; i++) {
+            int at = v1.length * i / 4;
+            int from = Math.floorMod(at * 7, Math.max(1, other.length - run));
+            System.arraycopy(other, from, v2, at, Math.min(run, Math.min(other.length - from, v1.length - at)));
+        }
+        return v2;
     }
 
     /** Bytes on the wire of {@code body}: gzip-6, zstd, dcz and dcb, the last two with {@code dictionary}. */
@@ -155,7 +186,7 @@ final class DictionaryPayloadReport {
     private static List<String> row(List<String> first, long[] bytes, int gzip, int... shareOf) {
         List<String> row = new ArrayList<>(first);
         Arrays.stream(bytes).forEach(n -> row.add(Long.toString(n)));
-        Arrays.stream(shareOf).forEach(i -> row.add(SmallPayloadReport.percent(bytes[i], bytes[gzip])));
+        Arrays.stream(shareOf).forEach(i -> row.add(PayloadCell.percent(bytes[i], bytes[gzip])));
         return row;
     }
 }

@@ -35,7 +35,7 @@ public abstract class PayloadBench {
     private int next;
 
     /** The bodies of this run's parameters. */
-    abstract List<Body> bodies() throws IOException;
+    abstract List<Body> bodies();
 
     @Setup
     public void setUp() throws IOException {

@@ -2,7 +2,7 @@ package dev.restcompress.bench.small;
 
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.Engine;
-import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import org.openjdk.jmh.annotations.Param;
 
@@ -18,11 +18,14 @@ public abstract class PrefixPayloadBench extends PayloadBench {
     public int size;
 
     /** The engine of this run's parameters. */
-    abstract Engine engine() throws IOException;
+    abstract Engine engine();
 
     @Override
-    List<Body> bodies() throws IOException {
-        Engine engine = engine();
-        return Corpus.prefixes(Corpus.dir(), size, SLICES).stream().map(p -> new Body(p, engine)).toList();
+    List<Body> bodies() {
+        return bodies(Corpus.dir(), size, engine());
+    }
+
+    static List<Body> bodies(Path corpus, int size, Engine engine) {
+        return Corpus.prefixes(corpus, size, SLICES).stream().map(p -> new Body(p, engine)).toList();
     }
 }

@@ -28,8 +28,8 @@ public final class SmallPayloadSuite {
         String[] ids = codecs.stream().map(BenchCodec::id).toArray(String[]::new);
         ctx.progress().report("small-payload suite: " + ids.length + " codec(s) x 7 sizes x 2 ops"
                 + jmh.estimate(ids.length * 14));
-        new SmallPayloadReport(ctx.corpus(), jmh.run("small", jmh.options(SmallPayloadBench.class).param("codec", ids)),
-                linkMbps).write(ctx.out(), ctx.md());
+        SmallPayloadReport.write(ctx.corpus(), jmh.run("small", jmh.options(SmallPayloadBench.class).param("codec", ids)),
+                linkMbps, ctx.out(), ctx.md());
 
         var dictionaryOptions = jmh.options(DictionaryPayloadBench.class);
         int sizes = quick ? 3 : 7;
@@ -38,7 +38,7 @@ public final class SmallPayloadSuite {
         }
         ctx.progress().report("small-payload suite, dictionary rows: 3 codings x " + sizes + " sizes x 2 ops"
                 + jmh.estimate(3 * sizes * 2));
-        new DictionaryPayloadReport(ctx.corpus(), jmh.run("small-dictionary", dictionaryOptions)).write(ctx.out(), ctx.md());
+        DictionaryPayloadReport.write(ctx.corpus(), jmh.run("small-dictionary", dictionaryOptions), ctx.out(), ctx.md());
 
         // The dictionary break-even: held-out records of the corpus' JSON files, each with its own API's dictionary.
         List<String> files = List.of("small-payload.csv", "small-payload.png", "small-dictionary.csv");
