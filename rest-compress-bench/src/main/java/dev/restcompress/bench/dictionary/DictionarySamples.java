@@ -79,17 +79,20 @@ public final class DictionarySamples {
         List<byte[]> heldOut = new ArrayList<>();
         boolean bySource = sources.size() >= HOLD_OUT_EVERY;
         int pieceIndex = 0;
+        int heldOutSources = 0;
         for (int s = 0; s < sources.size(); s++) {
+            boolean holdSource = bySource && s % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
+            heldOutSources += holdSource ? 1 : 0;
             List<byte[]> train = new ArrayList<>();
             for (byte[] piece : pieces(sources.get(s))) {
-                boolean hold = (bySource ? s : pieceIndex++) % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
+                boolean hold = bySource ? holdSource : pieceIndex++ % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
                 (hold ? heldOut : train).add(piece);
             }
             if (!train.isEmpty()) {
                 training.add(train);
             }
         }
-        return new Split(training, heldOut, sources.size(), bySource ? sources.size() / HOLD_OUT_EVERY : 0);
+        return new Split(training, heldOut, sources.size(), heldOutSources);
     }
 
     /** Every piece of {@code training} trains, every piece of {@code heldOut} measures. */

@@ -38,7 +38,6 @@ public final class DictionarySizes {
     private DictionarySizes() {
     }
 
-    /** The command line. */
     @Command(name = "DictionarySizes", mixinStandardHelpOptions = true)
     static final class Args {
         @Option(names = "--dict-kib", split = ",", description = "dictionary sizes (default 64,32,110)")

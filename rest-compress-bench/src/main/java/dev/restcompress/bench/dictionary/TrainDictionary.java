@@ -35,7 +35,6 @@ public final class TrainDictionary {
 
     enum Method { raw, zstd }
 
-    /** The command line of {@code scripts/train-dictionary.sh}. */
     @Command(name = "train-dictionary.sh", mixinStandardHelpOptions = true)
     static final class Args {
         @Option(names = "--samples", required = true, description = "DIR or URL-LIST-FILE")

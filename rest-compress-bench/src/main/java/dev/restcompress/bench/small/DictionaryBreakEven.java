@@ -38,7 +38,6 @@ public final class DictionaryBreakEven {
     private DictionaryBreakEven() {
     }
 
-    /** The command line. */
     @Command(name = "DictionaryBreakEven", mixinStandardHelpOptions = true)
     static final class Args {
         @Option(names = "--codecs", split = ",", description = "codec ids (default zstd-3,dcz-3)")

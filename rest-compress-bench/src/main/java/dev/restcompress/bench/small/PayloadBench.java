@@ -22,7 +22,6 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public abstract class PayloadBench {
-    /** One body and the engine that codes it. */
     record Body(byte[] bytes, Engine engine) {
     }
 
@@ -34,7 +33,6 @@ public abstract class PayloadBench {
     private byte[] decoded;
     private int next;
 
-    /** The bodies of this run's parameters. */
     abstract List<Body> bodies();
 
     @Setup

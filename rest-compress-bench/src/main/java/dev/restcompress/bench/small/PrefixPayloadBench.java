@@ -17,7 +17,6 @@ public abstract class PrefixPayloadBench extends PayloadBench {
     @Param({"128", "256", "512", "1024", "2048", "4096", "8192"})
     public int size;
 
-    /** The engine of this run's parameters. */
     abstract Engine engine();
 
     @Override
