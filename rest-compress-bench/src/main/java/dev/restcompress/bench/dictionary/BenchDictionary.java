@@ -125,4 +125,37 @@ public final class BenchDictionary {
         }
         return out.size();
     }
+
+    /**
+     * Total bytes on the wire of {@code bodies}: identity, gzip-6, {@code zstd-level} without a dictionary,
+     * then {@code dcz-level} and {@code dcb-dcbLevel} with {@code dictionary} (headers included); every
+     * coded body is checked to decode back.
+     */
+    public static long[] wireBytes(List<byte[]> bodies, byte[] dictionary, int level, int dcbLevel) {
+        List<Engine> engines = List.of(engine("zstd-" + level, dictionary), engine("dcz-" + level, dictionary),
+                engine("dcb-" + dcbLevel, dictionary));
+        long[] total = new long[5];
+        for (byte[] body : bodies) {
+            total[0] += body.length;
+            total[1] += gzip6Size(body);
+            for (int i = 0; i < engines.size(); i++) {
+                total[i + 2] += roundTrip(engines.get(i), body);
+            }
+        }
+        return total;
+    }
+
+    private static int roundTrip(Engine engine, byte[] body) {
+        try {
+            byte[] compressed = new byte[engine.maxCompressedLength(body.length)];
+            int n = engine.compress(body, body.length, compressed);
+            byte[] back = new byte[body.length + 1];
+            if (engine.decompress(compressed, n, back) != body.length || !Arrays.equals(back, 0, body.length, body, 0, body.length)) {
+                throw new IllegalStateException("round trip failed for a " + body.length + "-byte body");
+            }
+            return n;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

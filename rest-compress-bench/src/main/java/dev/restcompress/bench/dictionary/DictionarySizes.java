@@ -8,8 +8,10 @@ import dev.restcompress.config.DictionarySettings;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.LongStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -152,8 +154,8 @@ public final class DictionarySizes {
         for (int s = 0; s < sets.size(); s++) {
             Bodies b = sets.get(s);
             byte[] d = dictionaries.get(s);
-            long[] row = {b.list().size(), b.identity(), b.gzip(), b.bytes("zstd-" + level, d), b.bytes("dcz-" + level, d),
-                b.bytes("dcb-" + dcbLevel, d)};
+            long[] row = LongStream.concat(LongStream.of(b.list().size()),
+                    Arrays.stream(BenchDictionary.wireBytes(b.list(), d, level, dcbLevel))).toArray();
             for (int i = 0; i < row.length; i++) {
                 all[i] += row[i];
             }

@@ -1,13 +1,9 @@
 package dev.restcompress.bench.dictionary;
 
-import com.github.luben.zstd.Zstd;
 import dev.restcompress.bench.core.Cli;
-import dev.restcompress.bench.core.Engine;
 import dev.restcompress.dictionary.CompressionDictionary;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
@@ -93,19 +89,12 @@ public final class TrainDictionary {
     }
 
     private static void report(List<byte[]> heldOut, byte[] dictionary, int level, String title,
-                               Predicate<byte[]> filter) throws IOException {
+                               Predicate<byte[]> filter) {
         List<byte[]> pieces = heldOut.stream().filter(filter).toList();
         if (pieces.isEmpty()) {
             return;
         }
-        long[] bytes = new long[5]; // identity, gzip-6, zstd, dcz, dcb
-        Engine dcz = BenchDictionary.engine("dcz-" + level, dictionary);
-        Engine dcb = BenchDictionary.engine("dcb-5", dictionary);
-        for (byte[] p : pieces) {
-            long[] sizes = {p.length, BenchDictionary.gzip6Size(p), Zstd.compress(p, level).length, roundTrip(dcz, p),
-                roundTrip(dcb, p)};
-            Arrays.setAll(bytes, i -> bytes[i] + sizes[i]);
-        }
+        long[] bytes = BenchDictionary.wireBytes(pieces, dictionary, level, 5); // identity, gzip-6, zstd, dcz, dcb
         System.out.printf(Locale.ROOT, "%n%s: %d pieces, %d bytes identity%n", title, pieces.size(), bytes[0]);
         System.out.printf(Locale.ROOT, "  %-30s %12s %12s %12s%n", "coding", "bytes", "of identity", "of gzip-6");
         String[] names = {null, "gzip-6", "zstd-" + level + " (no dictionary)", "dcz-" + level + " (incl. 40 B header)",
@@ -114,17 +103,5 @@ public final class TrainDictionary {
             System.out.printf(Locale.ROOT, "  %-30s %12d %11.1f%% %11.1f%%%n", names[i], bytes[i],
                     100.0 * bytes[i] / bytes[0], 100.0 * bytes[i] / bytes[1]);
         }
-    }
-
-    /** Compressed size, after checking the body decodes back to the piece. */
-    private static int roundTrip(Engine engine, byte[] piece) throws IOException {
-        byte[] compressed = new byte[engine.maxCompressedLength(piece.length)];
-        int n = engine.compress(piece, piece.length, compressed);
-        byte[] back = new byte[piece.length + 1];
-        if (engine.decompress(compressed, n, back) != piece.length
-                || !Arrays.equals(back, 0, piece.length, piece, 0, piece.length)) {
-            throw new IllegalStateException("round trip failed for a " + piece.length + "-byte piece");
-        }
-        return n;
     }
 }

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.stream.LongStream;
 
 /**
  * Turns {@link DictionaryPayloadBench} results into {@code small-dictionary.csv} and a markdown
@@ -88,7 +87,8 @@ final class DictionaryPayloadReport {
         for (String name : Corpus.names(corpus)) {
             byte[] body = Corpus.read(corpus, name);
             if (name.endsWith(".json") && body.length < 4096) {
-                long[] sizes = LongStream.concat(LongStream.of(body.length), Arrays.stream(wire(body, dictionary))).toArray();
+                long[] sizes = BenchDictionary.wireBytes(List.of(body), dictionary, DictionarySettings.DEFAULT_DCZ_LEVEL,
+                        DictionarySettings.DEFAULT_DCB_LEVEL);
                 Arrays.setAll(total, i -> total[i] + sizes[i]);
                 rows.add(row(List.of(name), sizes, 1, 3));
             }
@@ -135,12 +135,14 @@ final class DictionaryPayloadReport {
         for (int i = 0; i < v1.length; i++) {
             changed += v1[i] == v2[i] ? 0 : 1;
         }
-        rows.add(row(List.of(model, changed + " (" + Markdown.num(100.0 * changed / v1.length, 1) + "%)"), wire(v2, v1), 0,
-                2, 3));
+        long[] wire = BenchDictionary.wireBytes(List.of(v2), v1, DictionarySettings.DEFAULT_DCZ_LEVEL,
+                DictionarySettings.DEFAULT_DCB_LEVEL);
+        rows.add(row(List.of(model, changed + " (" + Markdown.num(100.0 * changed / v1.length, 1) + "%)"),
+                Arrays.copyOfRange(wire, 1, wire.length), 0, 2, 3));
     }
 
     /** {@code v1} with digits of randomly chosen numbers changed until {@code fraction} of its bytes differ. */
-    static byte[] numbersEdited(byte[] v1, double fraction, long seed) {
+    private static byte[] numbersEdited(byte[] v1, double fraction, long seed) {
         byte[] v2 = v1.clone();
         Random random = new Random(seed);
         long target = Math.round(v1.length * fraction);
@@ -165,7 +167,7 @@ final class DictionaryPayloadReport {
     }
 
     /** {@code v1} with three runs, {@code fraction} of its bytes in all, replaced by bytes of {@code other}. */
-    static byte[] blocksReplaced(byte[] v1, byte[] other, double fraction) {
+    private static byte[] blocksReplaced(byte[] v1, byte[] other, double fraction) {
         byte[] v2 = v1.clone();
         int run = (int) Math.round(v1.length * fraction / 3);
         for (int i = 1; i <= 3; i++) {
@@ -174,12 +176,6 @@ final class DictionaryPayloadReport {
             System.arraycopy(other, from, v2, at, Math.min(run, Math.min(other.length - from, v1.length - at)));
         }
         return v2;
-    }
-
-    /** Bytes on the wire of {@code body}: gzip-6, zstd, dcz and dcb, the last two with {@code dictionary}. */
-    private static long[] wire(byte[] body, byte[] dictionary) {
-        return new long[] {BenchDictionary.gzip6Size(body), BenchDictionary.engine(BASELINE, dictionary).compressedSize(body),
-            BenchDictionary.engine(DCZ, dictionary).compressedSize(body), BenchDictionary.engine(DCB, dictionary).compressedSize(body)};
     }
 
     /** {@code first}, the byte counts, then the share of the count at {@code gzip} (gzip-6's) of each count at {@code shareOf}. */
