@@ -5,6 +5,7 @@ import dev.restcompress.bench.core.JmhRunner;
 import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.dictionary.JsonRecordSets;
 import dev.restcompress.config.DictionarySettings;
+import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jmh.runner.RunnerException;
 
@@ -41,7 +42,7 @@ public final class SmallPayloadSuite {
         DictionaryPayloadReport.write(ctx.corpus(), jmh.run("small-dictionary", dictionaryOptions), ctx.out(), ctx.md());
 
         // The dictionary break-even: held-out records of the corpus' JSON files, each with its own API's dictionary.
-        List<String> files = List.of("small-payload.csv", "small-payload.png", "small-dictionary.csv");
+        List<String> files = new ArrayList<>(List.of("small-payload.csv", "small-payload.png", "small-dictionary.csv"));
         try {
             JsonRecordSets.load(List.of(ctx.corpus()));
         } catch (IllegalStateException e) {
@@ -56,6 +57,7 @@ public final class SmallPayloadSuite {
         // 64 KiB: the trainer's default dictionary size.
         DictionaryBreakEven.run(jmh, "small-dictionary-records", recordCodecs, recordSizes, 64, List.of(ctx.corpus()),
                 linkMbps, ctx.md());
-        return java.util.stream.Stream.concat(files.stream(), java.util.stream.Stream.of("dictionary-break-even.csv")).toList();
+        files.add("dictionary-break-even.csv");
+        return files;
     }
 }
