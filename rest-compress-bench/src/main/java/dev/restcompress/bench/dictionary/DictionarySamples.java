@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -42,25 +43,21 @@ public final class DictionarySamples {
      * listing one http(s) URL per line ({@code #} comments allowed).
      */
     public static List<byte[]> load(Path samples, String glob) throws IOException, InterruptedException {
+        List<byte[]> out = new ArrayList<>();
         if (Files.isDirectory(samples)) {
-            List<byte[]> out = new ArrayList<>();
             PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + glob);
             try (Stream<Path> files = Files.walk(samples)) {
-                for (Path p : files.filter(Files::isRegularFile).filter(DictionarySamples::isSample)
-                        .filter(p -> matcher.matches(p.getFileName())).sorted().toList()) {
+                for (Path p : files.filter(Files::isRegularFile).filter(p -> isSample(p.getFileName().toString())
+                        && matcher.matches(p.getFileName())).sorted().toList()) {
                     out.add(Files.readAllBytes(p));
                 }
             }
             return out;
         }
-        List<byte[]> out = new ArrayList<>();
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
                 .followRedirects(HttpClient.Redirect.NORMAL).build();
-        for (String line : Files.readAllLines(samples)) {
-            String url = line.strip();
-            if (url.isEmpty() || url.startsWith("#")) {
-                continue;
-            }
+        for (String url : Files.readAllLines(samples).stream().map(String::strip)
+                .filter(u -> !u.isEmpty() && !u.startsWith("#")).toList()) {
             HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
                     .header("Accept-Encoding", "identity").build(), HttpResponse.BodyHandlers.ofByteArray());
             if (r.statusCode() != 200) {
@@ -71,8 +68,7 @@ public final class DictionarySamples {
         return out;
     }
 
-    private static boolean isSample(Path p) {
-        String name = p.getFileName().toString();
+    private static boolean isSample(String name) {
         return !name.startsWith(".") && !name.startsWith("README") && !name.endsWith(".py")
                 && !name.endsWith(".sh") && !name.endsWith(".md");
     }
@@ -89,9 +85,8 @@ public final class DictionarySamples {
             heldOutSources += holdSource ? 1 : 0;
             List<byte[]> train = new ArrayList<>();
             for (byte[] piece : pieces(sources.get(s))) {
-                boolean hold = bySource ? holdSource : pieceIndex % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
+                boolean hold = bySource ? holdSource : pieceIndex++ % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
                 (hold ? heldOut : train).add(piece);
-                pieceIndex++;
             }
             if (!train.isEmpty()) {
                 training.add(train);
@@ -102,9 +97,9 @@ public final class DictionarySamples {
 
     /** Every piece of {@code training} trains, every piece of {@code heldOut} measures. */
     public static Split separate(List<byte[]> training, List<byte[]> heldOut) {
-        List<List<byte[]>> train = training.stream().map(DictionarySamples::pieces).toList();
-        List<byte[]> measure = heldOut.stream().flatMap(s -> pieces(s).stream()).toList();
-        return new Split(train, measure, training.size() + heldOut.size(), heldOut.size());
+        return new Split(training.stream().map(DictionarySamples::pieces).toList(),
+                heldOut.stream().flatMap(s -> pieces(s).stream()).toList(), training.size() + heldOut.size(),
+                heldOut.size());
     }
 
     /** The source cut into pieces of cycling lengths; one piece when it is at most 4 KiB. */
@@ -113,11 +108,8 @@ public final class DictionarySamples {
             return List.of(source);
         }
         List<byte[]> out = new ArrayList<>();
-        int i = 0;
-        for (int at = 0; at < source.length; i++) {
-            int end = Math.min(source.length, at + PIECES[i % PIECES.length]);
-            out.add(Arrays.copyOfRange(source, at, end));
-            at = end;
+        for (int at = 0, i = 0; at < source.length; at += PIECES[i++ % PIECES.length]) {
+            out.add(Arrays.copyOfRange(source, at, Math.min(source.length, at + PIECES[i % PIECES.length])));
         }
         return out;
     }
@@ -128,8 +120,8 @@ public final class DictionarySamples {
      * a few large files do not crowd out the small ones (the trainer's time grows with its input).
      */
     public static List<byte[]> balanced(List<List<byte[]>> perSource, long maxBytes) {
-        List<java.util.Iterator<byte[]>> queues = new ArrayList<>();
         Random random = new Random(42);
+        List<Iterator<byte[]>> queues = new ArrayList<>();
         for (List<byte[]> pieces : perSource) {
             List<byte[]> shuffled = new ArrayList<>(pieces);
             Collections.shuffle(shuffled, random);
@@ -137,17 +129,15 @@ public final class DictionarySamples {
         }
         List<byte[]> out = new ArrayList<>();
         long bytes = 0;
-        boolean any = true;
-        while (any) {
+        for (boolean any = true; any; ) {
             any = false;
-            for (java.util.Iterator<byte[]> q : queues) {
+            for (Iterator<byte[]> q : queues) {
                 if (q.hasNext()) {
                     byte[] p = q.next();
-                    if (bytes + p.length > maxBytes) {
+                    if ((bytes += p.length) > maxBytes) {
                         return out;
                     }
                     out.add(p);
-                    bytes += p.length;
                     any = true;
                 }
             }

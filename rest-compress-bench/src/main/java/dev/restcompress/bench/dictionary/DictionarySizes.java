@@ -1,14 +1,17 @@
 package dev.restcompress.bench.dictionary;
 
-import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDictCompress;
 import dev.restcompress.bench.core.Cli;
 import dev.restcompress.bench.core.Engine;
+import dev.restcompress.config.DictionarySettings;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.LongStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -21,25 +24,22 @@ import picocli.CommandLine.Option;
  * default dcz level, one row per data set with dcb and zstd without a dictionary, what the zstd
  * frame's optional fields cost, and the ratio a size-dependent level would give.
  *
- * <p>Dictionary methods: {@code concat} ({@link RawDictionary#concatenate}: whole training records,
+ * <p>Dictionary methods: {@code concat} ({@link BenchDictionary#concatenate}: whole training records,
  * evenly spread), {@code first} (the first training records that fit), {@code fastcover} (zstd's
- * trainer, {@link RawDictionary#train}) and {@code legacy} (zstd's older trainer, one byte prepended
+ * trainer, {@link BenchDictionary#train}) and {@code legacy} (zstd's older trainer, one byte prepended
  * the same way); when a trainer gives up (too few samples), that data set falls back to {@code concat}
  * and the output says so.
  *
- * <p>Usage: {@code java -cp benchmarks.jar dev.restcompress.bench.dictionary.DictionarySizes
- * [--dict-kib 64,32,110] [--methods concat,first,fastcover,legacy] [--levels 1,3,6,9,12,19] [--dcb 5]
- * [--split 256,512,1024,2048] [--low-level 3]}.
- * "micro" is total dcz bytes over total gzip-6 bytes (the goal's measure: every body weighs by its
+ * <p>"micro" is total dcz bytes over total gzip-6 bytes (the goal's measure: every body weighs by its
  * bytes, so the largest data sets dominate); "macro" is the mean of the per-data-set ratios.
  */
 public final class DictionarySizes {
     private static final int BELOW = 4096;
+    private static final int DEFAULT_LEVEL = DictionarySettings.DEFAULT_DCZ_LEVEL;
 
     private DictionarySizes() {
     }
 
-    /** The command line. */
     @Command(name = "DictionarySizes", mixinStandardHelpOptions = true)
     static final class Args {
         @Option(names = "--dict-kib", split = ",", description = "dictionary sizes (default 64,32,110)")
@@ -56,97 +56,83 @@ public final class DictionarySizes {
         int lowLevel = 3;
     }
 
+    /** One data set's held-out bodies under 4 KiB, their identity and gzip-6 bytes. */
+    private record Bodies(JsonRecordSets.DataSet set, List<byte[]> list, long identity, long gzip) {
+        static Bodies of(JsonRecordSets.DataSet set) {
+            List<byte[]> list = set.heldOut().stream().filter(r -> r.length < BELOW).toList();
+            return new Bodies(set, list, list.stream().mapToLong(r -> r.length).sum(),
+                    list.stream().mapToLong(BenchDictionary::gzip6Size).sum());
+        }
+
+        /** Total compressed bytes of the bodies with codec {@code id} and {@code dictionary}. */
+        long bytes(String id, byte[] dictionary) {
+            Engine engine = BenchDictionary.engine(id, dictionary);
+            return list.stream().mapToLong(engine::compressedSize).sum();
+        }
+    }
+
     public static void main(String[] argv) throws IOException {
         Args a = Cli.parse(new Args(), argv);
         if (a == null) {
             return;
         }
-        List<JsonRecordSets.DataSet> sets = JsonRecordSets.load();
-        List<List<byte[]>> bodies = new ArrayList<>();
-        long identity = 0;
-        long gzip = 0;
-        long[] gzipPerSet = new long[sets.size()];
-        int n = 0;
-        for (int s = 0; s < sets.size(); s++) {
-            List<byte[]> b = sets.get(s).heldOut().stream().filter(r -> r.length < BELOW).toList();
-            bodies.add(b);
-            for (byte[] r : b) {
-                identity += r.length;
-                gzipPerSet[s] += TrainDictionary.gzipSize(r, 6);
-                n++;
-            }
-            gzip += gzipPerSet[s];
-        }
+        List<JsonRecordSets.DataSet> all = JsonRecordSets.load(JsonRecordSets.folders());
+        List<Bodies> sets = all.stream().map(Bodies::of).filter(b -> !b.list().isEmpty()).toList();
+        long identity = sets.stream().mapToLong(Bodies::identity).sum();
+        long gzip = sets.stream().mapToLong(Bodies::gzip).sum();
+        int n = sets.stream().mapToInt(b -> b.list().size()).sum();
         System.out.printf(Locale.ROOT, "%d data sets, %d held-out bodies under %d B (mean %d B), gzip-6 %.1f%% of identity%n",
-                sets.size(), n, BELOW, identity / n, 100.0 * gzip / identity);
+                all.size(), n, BELOW, identity / n, 100.0 * gzip / identity);
         System.out.printf(Locale.ROOT, "%n%-10s %6s %6s | %8s %8s%n", "method", "dict", "level", "micro", "macro");
+        List<byte[]> first = null; // the first size's and method's, for the per-data-set rows
         for (int kib : a.kibs) {
             for (String method : a.methods) {
-                byte[][] dictionaries = new byte[sets.size()][];
                 List<String> fallbacks = new ArrayList<>();
-                for (int s = 0; s < sets.size(); s++) {
-                    dictionaries[s] = dictionary(sets.get(s), method, kib * 1024);
-                    if (dictionaries[s] == null) {
-                        fallbacks.add(sets.get(s).name());
-                        dictionaries[s] = sets.get(s).dictionary(kib * 1024);
-                    }
-                }
+                List<byte[]> dictionaries = sets.stream().map(b -> dictionary(b.set(), method, kib * 1024, fallbacks)).toList();
+                first = first == null ? dictionaries : first;
                 for (int level : a.levels) {
                     long total = 0;
                     double macro = 0;
-                    int counted = 0;
                     for (int s = 0; s < sets.size(); s++) {
-                        if (bodies.get(s).isEmpty()) {
-                            continue;
-                        }
-                        long set = sum(BenchDictionary.engine("dcz-" + level, dictionaries[s]), bodies.get(s));
-                        total += set;
-                        macro += (double) set / gzipPerSet[s];
-                        counted++;
+                        long bytes = sets.get(s).bytes("dcz-" + level, dictionaries.get(s));
+                        total += bytes;
+                        macro += (double) bytes / sets.get(s).gzip();
                     }
                     System.out.printf(Locale.ROOT, "%-10s %4dKiB %6d | %8.4f %8.4f%n", method, kib, level,
-                            (double) total / gzip, macro / counted);
+                            (double) total / gzip, macro / sets.size());
                 }
                 if (!fallbacks.isEmpty()) {
                     System.out.println("  (" + method + " gave up on " + fallbacks + ": concat used there)");
                 }
             }
         }
-        perDataSet(sets, bodies, gzipPerSet, a.kibs[0] * 1024, a.methods[0], a.levels, a.dcbLevel);
-        sizeDependent(sets, bodies, gzip, a.kibs[0] * 1024, a.methods[0], a.lowLevel, a.split);
+        perDataSet(sets, first, a.kibs[0], a.methods[0], a.dcbLevel);
+        sizeDependent(sets, first, gzip, a.kibs[0], a.methods[0], a.lowLevel, a.split);
     }
 
     /**
      * A size-dependent level (a proposal, not what the library does): bodies below N at the low level,
      * the others at the library's default dcz level; the goal's ratio for each N.
      */
-    private static void sizeDependent(List<JsonRecordSets.DataSet> sets, List<List<byte[]>> bodies, long gzip, int size,
-                                      String method, int low, int[] splits) throws IOException {
-        int high = dev.restcompress.config.DictionarySettings.DEFAULT_DCZ_LEVEL;
+    private static void sizeDependent(List<Bodies> sets, List<byte[]> dictionaries, long gzip, int kib, String method, int low,
+                                      int[] splits) {
         long[] total = new long[splits.length];
         long[] lowBodies = new long[splits.length];
         for (int s = 0; s < sets.size(); s++) {
-            if (bodies.get(s).isEmpty()) {
-                continue;
-            }
-            byte[] d = dictionary(sets.get(s), method, size);
-            if (d == null) {
-                d = sets.get(s).dictionary(size);
-            }
-            Engine lowEngine = BenchDictionary.engine("dcz-" + low, d);
-            Engine highEngine = BenchDictionary.engine("dcz-" + high, d);
-            for (byte[] b : bodies.get(s)) {
-                int atLow = (int) sum(lowEngine, List.of(b));
-                int atHigh = (int) sum(highEngine, List.of(b));
+            Engine lowEngine = BenchDictionary.engine("dcz-" + low, dictionaries.get(s));
+            Engine highEngine = BenchDictionary.engine("dcz-" + DEFAULT_LEVEL, dictionaries.get(s));
+            for (byte[] body : sets.get(s).list()) {
+                int atLow = lowEngine.compressedSize(body);
+                int atHigh = highEngine.compressedSize(body);
                 for (int i = 0; i < splits.length; i++) {
-                    boolean small = b.length < splits[i];
+                    boolean small = body.length < splits[i];
                     total[i] += small ? atLow : atHigh;
                     lowBodies[i] += small ? 1 : 0;
                 }
             }
         }
         System.out.printf(Locale.ROOT, "%nsize-dependent level (%s %d KiB): dcz-%d below N bytes, dcz-%d (the default) from N%n",
-                method, size / 1024, low, high);
+                method, kib, low, DEFAULT_LEVEL);
         for (int i = 0; i < splits.length; i++) {
             System.out.printf(Locale.ROOT, "  N = %5d: %4d bodies at level %d, dcz/gzip %.4f%n", splits[i], lowBodies[i], low,
                     (double) total[i] / gzip);
@@ -154,11 +140,11 @@ public final class DictionarySizes {
     }
 
     /** One row per data set for the first dictionary size and method at the default level, and the frame-field costs. */
-    private static void perDataSet(List<JsonRecordSets.DataSet> sets, List<List<byte[]>> bodies, long[] gzipPerSet,
-                                   int size, String method, int[] levels, int dcbLevel) throws IOException {
-        int level = dev.restcompress.config.DictionarySettings.DEFAULT_DCZ_LEVEL;
+    private static void perDataSet(List<Bodies> sets, List<byte[]> dictionaries, int kib, String method, int dcbLevel)
+            throws IOException {
+        int level = DEFAULT_LEVEL;
         System.out.printf(Locale.ROOT, "%nper data set: %s %d KiB dictionary, dcz level %d, dcb quality %d "
-                + "(sizes as %% of identity; last columns: of gzip-6)%n", method, size / 1024, level, dcbLevel);
+                + "(sizes as %% of identity; last columns: of gzip-6)%n", method, kib, level, dcbLevel);
         System.out.printf(Locale.ROOT, "%-38s %5s %6s | %6s %7s %6s %6s | %8s %8s%n", "data set", "n", "avg B", "gzip6",
                 "zstd" + level, "dcz", "dcb", "dcz/gz", "dcb/gz");
         long[] all = new long[6];
@@ -166,40 +152,29 @@ public final class DictionarySizes {
         long withChecksum = 0;
         long flags = 0;
         for (int s = 0; s < sets.size(); s++) {
-            List<byte[]> b = bodies.get(s);
-            if (b.isEmpty()) {
-                continue;
-            }
-            byte[] d = dictionary(sets.get(s), method, size);
-            if (d == null) {
-                d = sets.get(s).dictionary(size);
-            }
-            long id = b.stream().mapToLong(r -> r.length).sum();
-            long zstd = sum(BenchDictionary.engine("zstd-" + level, d), b);
-            long dcz = sum(BenchDictionary.engine("dcz-" + level, d), b);
-            long dcb = sum(BenchDictionary.engine("dcb-" + dcbLevel, d), b);
-            long[] row = {b.size(), id, gzipPerSet[s], zstd, dcz, dcb};
+            Bodies b = sets.get(s);
+            byte[] d = dictionaries.get(s);
+            long[] row = LongStream.concat(LongStream.of(b.list().size()),
+                    Arrays.stream(BenchDictionary.wireBytes(b.list(), d, level, dcbLevel))).toArray();
             for (int i = 0; i < row.length; i++) {
                 all[i] += row[i];
             }
-            print(sets.get(s).name(), row);
+            print(b.set().name(), row);
             // The frame's optional fields, measured on a zstd context set up as the library's dcz one.
-            try (ZstdDictCompress cdict = new ZstdDictCompress(d, level);
-                 ZstdCompressCtx with = new ZstdCompressCtx(); ZstdCompressCtx without = new ZstdCompressCtx()) {
+            try (ZstdDictCompress cdict = new ZstdDictCompress(d, level); ZstdCompressCtx with = new ZstdCompressCtx();
+                 ZstdCompressCtx without = new ZstdCompressCtx(); ZstdCompressCtx checksum = new ZstdCompressCtx()) {
                 with.setLevel(level).loadDict(cdict);
                 without.setLevel(level).setContentSize(false).loadDict(cdict);
-                ZstdCompressCtx checksum = new ZstdCompressCtx().setLevel(level).setChecksum(true);
-                checksum.loadDict(cdict);
-                Engine dczEngine = BenchDictionary.engine("dcz-" + level, d);
-                for (byte[] r : b) {
+                checksum.setLevel(level).setChecksum(true).loadDict(cdict);
+                Engine dcz = BenchDictionary.engine("dcz-" + level, d);
+                for (byte[] r : b.list()) {
                     int a = with.compress(r).length;
                     contentSizeBytes += a - without.compress(r).length;
                     withChecksum += checksum.compress(r).length - a;
-                    byte[] out = new byte[dczEngine.maxCompressedLength(r.length)];
-                    dczEngine.compress(r, r.length, out);
+                    byte[] out = new byte[dcz.maxCompressedLength(r.length)];
+                    dcz.compress(r, r.length, out);
                     flags |= out[44] & 0x07; // frame header descriptor: checksum flag (bit 2), dictionary id size (bits 0-1)
                 }
-                checksum.close();
             }
         }
         print("ALL", all);
@@ -218,13 +193,16 @@ public final class DictionarySizes {
                 (double) r[5] / r[2]);
     }
 
-    /** The data set's dictionary made by {@code method}, or null when zstd's trainer gives up. */
-    static byte[] dictionary(JsonRecordSets.DataSet set, String method, int size) {
+    /**
+     * The data set's dictionary made by {@code method}; when zstd's trainer gives up, the {@code concat}
+     * one, and the data set's name goes to {@code fallbacks}.
+     */
+    private static byte[] dictionary(JsonRecordSets.DataSet set, String method, int size, List<String> fallbacks) {
         switch (method) {
             case "concat":
                 return set.dictionary(size);
             case "first": {
-                java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
                 for (byte[] r : set.training()) {
                     if (out.size() + r.length + 1 > size) {
                         break;
@@ -235,28 +213,15 @@ public final class DictionarySizes {
                 return out.toByteArray();
             }
             case "fastcover":
-            case "legacy": {
-                byte[] buffer = new byte[size - 1];
-                long n;
+            case "legacy":
                 try {
-                    n = Zstd.trainFromBuffer(set.training().toArray(new byte[0][]), buffer, method.equals("legacy"));
+                    return BenchDictionary.train(set.training(), size, method.equals("legacy"));
                 } catch (RuntimeException e) {
-                    return null;
+                    fallbacks.add(set.name());
+                    return set.dictionary(size);
                 }
-                if (Zstd.isError(n)) {
-                    return null;
-                }
-                byte[] raw = new byte[(int) n + 1];
-                raw[0] = '\n';
-                System.arraycopy(buffer, 0, raw, 1, (int) n);
-                return raw;
-            }
             default:
                 throw new IllegalArgumentException("unknown method " + method + " (concat, first, fastcover, legacy)");
         }
-    }
-
-    private static long sum(Engine engine, List<byte[]> bodies) {
-        return bodies.stream().mapToLong(engine::compressedSize).sum();
     }
 }

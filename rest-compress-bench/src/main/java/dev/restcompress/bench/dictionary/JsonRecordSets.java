@@ -1,13 +1,16 @@
 package dev.restcompress.bench.dictionary;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -17,20 +20,21 @@ import java.util.stream.Stream;
  * held-out bodies measured, so no body is ever in its own dictionary.
  *
  * <p>The folders come from the system property {@value #PROPERTY} (a path list, e.g.
- * {@code testdata:../shared/corpus/json}; forked JMH JVMs get it on their command line); by default
- * {@code testdata} and {@code ../shared/corpus/json} below the working directory, whichever exist.
+ * {@code testdata:../shared/corpus/json}); by default {@code testdata} and {@code ../shared/corpus/json}
+ * below the working directory, whichever exist.
  */
 public final class JsonRecordSets {
     /** System property: the folders of JSON files, separated by the platform's path separator. */
     public static final String PROPERTY = "restcompress.bench.json-records";
     /** Fewer training or held-out records than this and a file is not a data set (a config, a single object). */
     static final int MIN_RECORDS = 5;
+    private static final Pattern FIRST_OBJECT_IN_ARRAY = Pattern.compile("\\[\\s*\\{");
 
     /** One API: records that train its dictionary and held-out records to measure. */
     public record DataSet(String name, List<byte[]> training, List<byte[]> heldOut) {
-        /** The raw dictionary of {@code size} bytes at most ({@link RawDictionary#concatenate}). */
+        /** The raw dictionary of {@code size} bytes at most ({@link BenchDictionary#concatenate}). */
         public byte[] dictionary(int size) {
-            return RawDictionary.concatenate(training, size);
+            return BenchDictionary.concatenate(training, size);
         }
     }
 
@@ -44,19 +48,10 @@ public final class JsonRecordSets {
 
     /** The folders of a path list; null or blank: {@code testdata} and {@code ../shared/corpus/json}, whichever exist. */
     public static List<Path> folders(String value) {
-        List<Path> out = new ArrayList<>();
         if (value != null && !value.isBlank()) {
-            for (String p : value.split(File.pathSeparator)) {
-                out.add(Path.of(p.strip()));
-            }
-            return out;
+            return Arrays.stream(value.split(File.pathSeparator)).map(p -> Path.of(p.strip())).toList();
         }
-        for (String p : List.of("testdata", "../shared/corpus/json")) {
-            if (Files.isDirectory(Path.of(p))) {
-                out.add(Path.of(p));
-            }
-        }
-        return out;
+        return Stream.of("testdata", "../shared/corpus/json").map(Path::of).filter(Files::isDirectory).toList();
     }
 
     /** The path list naming {@code folders} (absolute), for {@link #folders(String)} in another JVM. */
@@ -64,37 +59,26 @@ public final class JsonRecordSets {
         return String.join(File.pathSeparator, folders.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList());
     }
 
-    /** The data sets of {@link #folders()}, sorted by file name within each folder. */
-    public static List<DataSet> load() {
-        return load(folders());
-    }
-
-    /** The data sets of the {@code .json} and {@code .ndjson} files in {@code folders}. */
+    /** The data sets of the {@code .json} and {@code .ndjson} files in {@code folders}, by file name within each. */
     public static List<DataSet> load(List<Path> folders) {
         List<DataSet> out = new ArrayList<>();
         for (Path folder : folders) {
-            List<Path> files;
             try (Stream<Path> s = Files.list(folder)) {
-                files = s.filter(Files::isRegularFile).filter(p -> p.toString().endsWith(".json")
-                        || p.toString().endsWith(".ndjson")).sorted().toList();
+                for (Path f : s.filter(Files::isRegularFile).filter(p -> p.toString().endsWith(".json")
+                        || p.toString().endsWith(".ndjson")).sorted().toList()) {
+                    List<byte[]> records = records(Files.readString(f, StandardCharsets.UTF_8),
+                            f.toString().endsWith(".ndjson"));
+                    List<byte[]> training = new ArrayList<>();
+                    List<byte[]> heldOut = new ArrayList<>();
+                    for (int i = 0; i < records.size(); i++) {
+                        (i % 2 == 0 ? training : heldOut).add(records.get(i));
+                    }
+                    if (training.size() >= MIN_RECORDS && heldOut.size() >= MIN_RECORDS) {
+                        out.add(new DataSet(f.getFileName().toString(), List.copyOf(training), List.copyOf(heldOut)));
+                    }
+                }
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot list " + folder, e);
-            }
-            for (Path f : files) {
-                List<byte[]> records;
-                try {
-                    records = records(Files.readString(f, StandardCharsets.UTF_8), f.toString().endsWith(".ndjson"));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                List<byte[]> training = new ArrayList<>();
-                List<byte[]> heldOut = new ArrayList<>();
-                for (int i = 0; i < records.size(); i++) {
-                    (i % 2 == 0 ? training : heldOut).add(records.get(i));
-                }
-                if (training.size() >= MIN_RECORDS && heldOut.size() >= MIN_RECORDS) {
-                    out.add(new DataSet(f.getFileName().toString(), List.copyOf(training), List.copyOf(heldOut)));
-                }
+                throw new UncheckedIOException("cannot read " + folder, e);
             }
         }
         if (out.isEmpty()) {
@@ -105,23 +89,18 @@ public final class JsonRecordSets {
 
     /** The elements of the first array of objects (or the lines of NDJSON), byte for byte as in the file. */
     public static List<byte[]> records(String text, boolean ndjson) {
-        List<byte[]> out = new ArrayList<>();
         if (ndjson) {
-            for (String line : text.split("\n")) {
-                if (!line.isBlank()) {
-                    out.add(line.getBytes(StandardCharsets.UTF_8));
-                }
-            }
-            return out;
+            return Arrays.stream(text.split("\n")).filter(l -> !l.isBlank()).map(l -> l.getBytes(StandardCharsets.UTF_8)).toList();
         }
-        int start = firstObjectInArray(text);
-        if (start < 0) {
+        List<byte[]> out = new ArrayList<>();
+        Matcher first = FIRST_OBJECT_IN_ARRAY.matcher(text);
+        if (!first.find()) {
             return out;
         }
         int depth = 0;
-        int from = start;
+        int from = first.end() - 1;
         boolean inString = false;
-        for (int i = start; i < text.length(); i++) {
+        for (int i = from; i < text.length(); i++) {
             char c = text.charAt(i);
             if (inString) {
                 if (c == '\\') {
@@ -132,35 +111,16 @@ public final class JsonRecordSets {
             } else if (c == '"') {
                 inString = true;
             } else if (c == '{' || c == '[') {
-                if (depth == 0) {
+                if (depth++ == 0) {
                     from = i;
                 }
-                depth++;
-            } else if (c == '}' || c == ']') {
-                depth--;
-                if (depth == 0) {
-                    out.add(text.substring(from, i + 1).getBytes(StandardCharsets.UTF_8));
-                } else if (depth < 0) {
+            } else if ((c == '}' || c == ']') && --depth <= 0) {
+                if (depth < 0) {
                     break; // the end of the array
                 }
+                out.add(text.substring(from, i + 1).getBytes(StandardCharsets.UTF_8));
             }
         }
         return out;
-    }
-
-    /** Index of the first '{' that directly follows a '[' (whitespace allowed), or -1. */
-    private static int firstObjectInArray(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '[') {
-                int j = i + 1;
-                while (j < text.length() && Character.isWhitespace(text.charAt(j))) {
-                    j++;
-                }
-                if (j < text.length() && text.charAt(j) == '{') {
-                    return j;
-                }
-            }
-        }
-        return -1;
     }
 }

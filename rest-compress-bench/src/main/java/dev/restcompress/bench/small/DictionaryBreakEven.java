@@ -4,18 +4,15 @@ import dev.restcompress.bench.core.Cli;
 import dev.restcompress.bench.core.JmhRunner;
 import dev.restcompress.bench.core.Measurement;
 import dev.restcompress.bench.dictionary.JsonRecordSets;
-import dev.restcompress.bench.dictionary.TrainDictionary;
-import dev.restcompress.bench.report.Csv;
 import dev.restcompress.bench.report.Markdown;
-import java.io.IOException;
+import dev.restcompress.bench.report.Table;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import java.util.function.ToDoubleFunction;
+import org.openjdk.jmh.runner.RunnerException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -35,37 +32,12 @@ import picocli.CommandLine.Option;
  * the dictionary, seen from the whole exchange). Decode time is the client's: shown, and a second
  * verdict charges it too. Packet and TCP-window effects are not modelled.
  *
- * <p>Usage: {@code java -cp benchmarks.jar dev.restcompress.bench.small.DictionaryBreakEven
- * [--codecs zstd-3,dcz-3] [--sizes 128,256,384,512,1024,0] [--dict-kib 64] [--link-mbps 1000]
- * [--forks 1] [--warmups 3] [--iterations 5] [--time-ms 1000] [--out DIR]}; the data sets come from
- * {@link JsonRecordSets} ({@code -Drestcompress.bench.json-records=testdata:../shared/corpus/json}).
+ * <p>The data sets come from {@link JsonRecordSets} ({@code -Drestcompress.bench.json-records=testdata:../shared/corpus/json}).
  */
 public final class DictionaryBreakEven {
-    /** The request line a client holding a dictionary sends: {@code Available-Dictionary: :<44 base64>:}. */
-    static final int AVAILABLE_DICTIONARY_LINE = "Available-Dictionary: ::\r\n".length() + 44;
-
     private DictionaryBreakEven() {
     }
 
-    /** Bytes of one codec at one size, computed outside JMH from the same bodies. */
-    record Sizes(int bodies, double identity, double wire, double gzip) {
-        static Sizes of(String codec, int size, int dictKib, List<Path> folders) throws IOException {
-            DictionaryRecordBodies b = DictionaryRecordBodies.of(codec, size, dictKib, folders);
-            long identity = 0;
-            long wire = 0;
-            long gzip = 0;
-            for (int i = 0; i < b.bodies.length; i++) {
-                byte[] body = b.bodies[i];
-                identity += body.length;
-                wire += b.engines[i].compressedSize(body);
-                gzip += TrainDictionary.gzipSize(body, 6);
-            }
-            int n = b.bodies.length;
-            return new Sizes(n, (double) identity / n, (double) wire / n, (double) gzip / n);
-        }
-    }
-
-    /** The command line. */
     @Command(name = "DictionaryBreakEven", mixinStandardHelpOptions = true)
     static final class Args {
         @Option(names = "--codecs", split = ",", description = "codec ids (default zstd-3,dcz-3)")
@@ -94,79 +66,75 @@ public final class DictionaryBreakEven {
             return;
         }
         Files.createDirectories(a.out);
-        JmhRunner jmh = new JmhRunner(a.forks, a.warmups, a.iterations, a.timeMs, a.out);
-        List<Path> folders = JsonRecordSets.folders();
-        ChainedOptionsBuilder options = jmh.options(DictionaryRecordBench.class).param("codec", a.codecs)
-                .param("size", a.sizes).param("dictKib", Integer.toString(a.dictKib))
-                .param("folders", JsonRecordSets.propertyValue(folders));
-        List<Measurement> results = jmh.run("dictionary-break-even", options);
         Markdown md = new Markdown();
-        write(results, a.dictKib, folders, a.linkMbps, a.out, md);
-        Files.writeString(a.out.resolve("dictionary-break-even.md"), md.toString());
+        run(new JmhRunner(a.forks, a.warmups, a.iterations, a.timeMs, a.out), "dictionary-break-even", a.codecs,
+                a.sizes, a.dictKib, JsonRecordSets.folders(), a.linkMbps, md);
+        md.write(a.out.resolve("dictionary-break-even.md"));
         System.out.println(md);
     }
 
-    static void write(List<Measurement> results, int dictKib, List<Path> folders, double linkMbps, Path out, Markdown md)
-            throws IOException {
-        Map<String, Measurement> byKey = new LinkedHashMap<>();
-        for (Measurement m : results) {
-            if (m.benchmark().equals("DictionaryRecordBench")) {
-                byKey.put(m.param("codec") + "/" + m.param("size") + "/" + m.method(), m);
+    /**
+     * Runs {@link DictionaryRecordBench} as {@code name} and writes {@code dictionary-break-even.csv} into
+     * the runner's folder and its section into {@code md}.
+     */
+    static void run(JmhRunner jmh, String name, String[] codecs, String[] sizes, int dictKib, List<Path> folders,
+                    double linkMbps, Markdown md) throws RunnerException {
+        List<Measurement> results = jmh.run(name, jmh.options(DictionaryRecordBench.class).param("codec", codecs)
+                .param("size", sizes).param("dictKib", Integer.toString(dictKib))
+                .param("folders", JsonRecordSets.propertyValue(folders)));
+        List<PayloadCell> rows = new ArrayList<>();
+        PayloadCell.of(results, "DictionaryRecordBench", (codec, size) -> DictionaryRecordBench.bodies(codec, size, dictKib,
+                folders)).values().forEach(bySize -> {
+            rows.addAll(bySize.tailMap(1).values());
+            if (bySize.containsKey(0)) {
+                rows.add(bySize.get(0)); // whole records after the cut sizes, as asked
             }
-        }
-        Csv csv = new Csv("codec", "size", "bodies", "identity_bytes", "wire_bytes", "of_gzip6", "saved_bytes_response",
-                "saved_bytes_incl_request_line", "worth_ns", "encode_ns", "encode_err", "decode_ns", "decode_err",
-                "margin_encode_ns", "margin_incl_request_line_ns", "margin_encode_decode_ns");
-        List<List<String>> rows = new ArrayList<>();
-        List<String> seen = new ArrayList<>();
-        for (String key : byKey.keySet()) {
-            String cs = key.substring(0, key.lastIndexOf('/'));
-            if (!seen.contains(cs)) {
-                seen.add(cs);
-            }
-        }
-        double nsPerByte = 8_000.0 / linkMbps;
-        for (String cs : seen) {
-            String codec = cs.substring(0, cs.indexOf('/'));
-            int size = Integer.parseInt(cs.substring(cs.indexOf('/') + 1));
-            Measurement enc = byKey.get(cs + "/compress");
-            Measurement dec = byKey.get(cs + "/decompress");
-            if (enc == null) {
-                continue;
-            }
-            Sizes s = Sizes.of(codec, size, dictKib, folders);
-            String coding = codec.substring(0, codec.indexOf('-'));
-            int contentEncoding = ("Content-Encoding: " + coding + "\r\n").length();
-            double saved = s.identity() - s.wire() - contentEncoding;
-            double savedAll = saved - (coding.startsWith("dc") ? AVAILABLE_DICTIONARY_LINE : 0);
-            double worth = saved * nsPerByte;
-            double encErr = Double.isNaN(enc.nsError()) ? 0 : enc.nsError();
-            double decNs = dec == null ? Double.NaN : dec.nsPerOp();
-            double decErr = dec == null || Double.isNaN(dec.nsError()) ? 0 : dec.nsError();
-            double margin = worth - enc.nsPerOp();
-            double marginAll = savedAll * nsPerByte - enc.nsPerOp();
-            double marginRound = worth - enc.nsPerOp() - decNs;
-            csv.row(codec, size, s.bodies(), s.identity(), s.wire(), s.wire() / s.gzip(), saved, savedAll, worth,
-                    enc.nsPerOp(), encErr, decNs, decErr, margin, marginAll, marginRound);
-            rows.add(List.of(codec, size == 0 ? "whole <4K (" + Markdown.num(s.identity(), 0) + ")" : Integer.toString(size),
-                    Integer.toString(s.bodies()), Markdown.num(s.wire(), 1),
-                    Markdown.num(s.wire() / s.gzip(), 3), Markdown.num(saved, 1), Markdown.num(worth, 0),
-                    Markdown.withError(enc.nsPerOp(), encErr, 0), Markdown.withError(decNs, decErr, 0),
-                    verdict(margin, encErr), verdict(marginAll, encErr),
-                    verdict(marginRound, Math.hypot(encErr, decErr))));
-        }
-        csv.write(out.resolve("dictionary-break-even.csv"));
+        });
+        Table<PayloadCell> columns = columns(8_000.0 / linkMbps);
+        columns.writeCsv(rows, jmh.out().resolve("dictionary-break-even.csv"));
         md.heading(2, "Dictionary compression of small JSON: does it pay at " + Markdown.num(linkMbps, 0) + " Mbit/s?");
         md.paragraph("Held-out records of every JSON data set (each API's dictionary: " + dictKib + " KiB of its other "
-                + "records, raw). Size N: records of at least N bytes cut to N, at most " + DictionaryRecordBodies.PER_SET
+                + "records, raw). Size N: records of at least N bytes cut to N, at most " + DictionaryRecordBench.PER_SET
                 + " per data set; \"whole\": every held-out record under 4 KiB (mean identity bytes in brackets). "
                 + "wire = body bytes incl. the dcz/dcb header; saved = identity - wire - the Content-Encoding line; "
                 + "worth = the time those bytes take on the link. Margin = worth - encode time (positive: compressing "
                 + "pays), with the encode time's 99.9% error: \"pays\"/\"loses\" when the margin is outside the error, "
                 + "\"noise\" otherwise. \"incl. request line\" also charges the 70-byte Available-Dictionary request line; "
                 + "\"enc+dec\" also charges the client's decode.");
-        md.table(List.of("codec", "size B", "bodies", "wire B", "of gzip-6", "saved B", "worth ns", "encode ns",
-                "decode ns", "margin (response)", "margin incl. request line", "margin enc+dec"), rows);
+        columns.markdown(md, rows);
+    }
+
+    /** The columns; worth = the time the saved bytes take on a link of {@code nsPerByte}. */
+    private static Table<PayloadCell> columns(double nsPerByte) {
+        ToDoubleFunction<PayloadCell> worth = c -> c.savedResponse() * nsPerByte;
+        ToDoubleFunction<PayloadCell> margin = c -> worth.applyAsDouble(c) - c.compress().nsPerOp();
+        ToDoubleFunction<PayloadCell> marginAll = c -> c.saved() * nsPerByte - c.compress().nsPerOp();
+        ToDoubleFunction<PayloadCell> marginRound = c -> margin.applyAsDouble(c) - c.decompress().nsPerOp();
+        ToDoubleFunction<PayloadCell> encErr = c -> PayloadCell.error(c.compress());
+        ToDoubleFunction<PayloadCell> decErr = c -> PayloadCell.error(c.decompress());
+        return new Table<PayloadCell>()
+                .text("codec", "codec", PayloadCell::codec)
+                .column("size", "size B", PayloadCell::size,
+                        c -> c.size() == 0 ? "whole <4K (" + Markdown.num(c.identity(), 0) + ")" : Integer.toString(c.size()))
+                .text("bodies", "bodies", PayloadCell::bodies)
+                .csvOnly("identity_bytes", PayloadCell::identity)
+                .number("wire_bytes", "wire B", PayloadCell::wire, 1)
+                .number("of_gzip6", "of gzip-6", c -> c.wire() / c.gzip(), 3)
+                .number("saved_bytes_response", "saved B", PayloadCell::savedResponse, 1)
+                .csvOnly("saved_bytes_incl_request_line", PayloadCell::saved)
+                .number("worth_ns", "worth ns", worth, 0)
+                .column("encode_ns", "encode ns", c -> c.compress().nsPerOp(),
+                        c -> Markdown.withError(c.compress().nsPerOp(), encErr.applyAsDouble(c), 0))
+                .csvOnly("encode_err", encErr::applyAsDouble)
+                .column("decode_ns", "decode ns", c -> c.decompress().nsPerOp(),
+                        c -> Markdown.withError(c.decompress().nsPerOp(), decErr.applyAsDouble(c), 0))
+                .csvOnly("decode_err", decErr::applyAsDouble)
+                .column("margin_encode_ns", "margin (response)", margin::applyAsDouble,
+                        c -> verdict(margin.applyAsDouble(c), encErr.applyAsDouble(c)))
+                .column("margin_incl_request_line_ns", "margin incl. request line", marginAll::applyAsDouble,
+                        c -> verdict(marginAll.applyAsDouble(c), encErr.applyAsDouble(c)))
+                .column("margin_encode_decode_ns", "margin enc+dec", marginRound::applyAsDouble,
+                        c -> verdict(marginRound.applyAsDouble(c), Math.hypot(encErr.applyAsDouble(c), decErr.applyAsDouble(c))));
     }
 
     private static String verdict(double margin, double err) {

@@ -4,14 +4,13 @@ import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.Engine;
 import dev.restcompress.bench.dictionary.BenchDictionary;
 import dev.restcompress.config.DictionarySettings;
-import java.io.IOException;
 import org.openjdk.jmh.annotations.Param;
 
 /**
- * The small-payload bodies of {@link SmallPayloadBench} (the same bytes, see
- * {@link PrefixPayloadBench}) with an RFC 9842 shared dictionary ({@link BenchDictionary}): the library's {@code dcz} and {@code dcb} codecs, next to its
- * zstd at the same level without a dictionary, all through the SPI, so "what does the dictionary
- * cost to encode" is a ratio of two rows of one run.
+ * The bodies of {@link SmallPayloadBench} with an RFC 9842 shared dictionary ({@link BenchDictionary}):
+ * the library's {@code dcz} and {@code dcb} codecs, next to its zstd at the same level without a
+ * dictionary, all through the SPI, so "what does the dictionary cost to encode" is a ratio of two rows
+ * of one run.
  */
 public class DictionaryPayloadBench extends PrefixPayloadBench {
     /** The library's default levels, and zstd at dcz's level for the encode-cost ratio. */
@@ -20,7 +19,7 @@ public class DictionaryPayloadBench extends PrefixPayloadBench {
     public String codec;
 
     @Override
-    Engine engine() throws IOException {
+    Engine engine() {
         return BenchDictionary.engine(codec, BenchDictionary.forCorpus(Corpus.dir()));
     }
 }

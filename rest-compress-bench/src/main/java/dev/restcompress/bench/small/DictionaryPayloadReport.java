@@ -1,20 +1,17 @@
 package dev.restcompress.bench.small;
 
 import dev.restcompress.bench.core.Corpus;
-import dev.restcompress.bench.core.Engine;
 import dev.restcompress.bench.core.Measurement;
 import dev.restcompress.bench.dictionary.BenchDictionary;
-import dev.restcompress.bench.dictionary.DeltaVersions;
-import dev.restcompress.bench.dictionary.TrainDictionary;
-import dev.restcompress.bench.report.Csv;
 import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.report.Table;
 import dev.restcompress.config.DictionarySettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 
 /**
@@ -25,62 +22,30 @@ import java.util.TreeMap;
  * computed here, outside JMH, from the same bodies; gzip-6 is the JDK's zlib at level 6.
  */
 final class DictionaryPayloadReport {
-    static final List<String> FILES = List.of("small-dictionary.csv");
     private static final String BASELINE = "zstd-" + DictionarySettings.DEFAULT_DCZ_LEVEL;
     private static final String DCZ = "dcz-" + DictionarySettings.DEFAULT_DCZ_LEVEL;
     private static final String DCB = "dcb-" + DictionarySettings.DEFAULT_DCB_LEVEL;
 
-    private record Cell(String codec, int size, double meanCompressed, double meanGzip, double saved,
-                        Measurement compress, Measurement decompress) {
-        double breakEvenMbps() {
-            return saved <= 0 ? 0 : saved * 8 / (compress.nsPerOp() + decompress.nsPerOp()) * 1000;
-        }
+    private static final Table<PayloadCell> COLUMNS = new Table<PayloadCell>()
+            .text("codec", "codec", PayloadCell::codec)
+            .text("size", "size B", PayloadCell::size)
+            .csvOnly("mean_compressed_bytes", PayloadCell::wire)
+            .column("ratio", "size ratio", c -> c.wire() / c.size(), c -> PayloadCell.percent(c.wire(), c.size()))
+            .column("of_gzip6", "of gzip-6", c -> c.wire() / c.gzip(), c -> PayloadCell.percent(c.wire(), c.gzip()))
+            .number("saved_bytes_net_of_headers", "saved B", PayloadCell::saved, 0)
+            .withError("compress_ns", "compress ns/op", c -> c.compress().nsPerOp(), c -> c.compress().nsError(), 0)
+            .withError("decompress_ns", "decompress ns/op", c -> c.decompress().nsPerOp(), c -> c.decompress().nsError(), 0)
+            .number("break_even_link_mbit_s", "break-even link Mbit/s", PayloadCell::breakEvenMbps, 0);
+
+    private DictionaryPayloadReport() {
     }
 
-    private final Path corpus;
-    private final byte[] dictionary;
-    private final Map<String, TreeMap<Integer, Cell>> byCodec = new LinkedHashMap<>();
-
-    DictionaryPayloadReport(Path corpus, List<Measurement> measurements) {
-        this.corpus = corpus;
-        this.dictionary = BenchDictionary.forCorpus(corpus);
-        Measurement.pairsBySize(measurements, "DictionaryPayloadBench").forEach((codec, sizes) -> sizes.forEach((size, cd) ->
-                byCodec.computeIfAbsent(codec, k -> new TreeMap<>()).put(size, cell(codec, size, cd[0], cd[1]))));
-    }
-
-    private Cell cell(String codec, int size, Measurement c, Measurement d) {
-        Engine engine = BenchDictionary.engine(codec, dictionary);
-        List<byte[]> payloads = Corpus.prefixes(corpus, size, PrefixPayloadBench.SLICES);
-        long total = 0;
-        long gzip = 0;
-        for (byte[] p : payloads) {
-            total += engine.compressedSize(p);
-            gzip += TrainDictionary.gzipSize(p, 6);
-        }
-        double mean = (double) total / payloads.size();
-        return new Cell(codec, size, mean, (double) gzip / payloads.size(),
-                size - mean - BenchDictionary.headerBytes(codec), c, d);
-    }
-
-    void write(Path dir, Markdown md) {
-        Csv csv = new Csv("codec", "size", "mean_compressed_bytes", "ratio", "of_gzip6", "saved_bytes_net_of_headers",
-                "compress_ns", "compress_ns_err", "decompress_ns", "decompress_ns_err", "break_even_link_mbit_s");
-        List<List<String>> table = new ArrayList<>();
-        for (TreeMap<Integer, Cell> cells : byCodec.values()) {
-            for (Cell c : cells.values()) {
-                csv.row(c.codec(), c.size(), c.meanCompressed(), c.meanCompressed() / c.size(),
-                        c.meanCompressed() / c.meanGzip(), c.saved(), c.compress().nsPerOp(), c.compress().nsError(),
-                        c.decompress().nsPerOp(), c.decompress().nsError(), c.breakEvenMbps());
-                table.add(List.of(c.codec(), Integer.toString(c.size()),
-                        Markdown.num(100 * c.meanCompressed() / c.size(), 1) + "%",
-                        Markdown.num(100 * c.meanCompressed() / c.meanGzip(), 1) + "%", Markdown.num(c.saved(), 0),
-                        Markdown.withError(c.compress().nsPerOp(), c.compress().nsError(), 0),
-                        Markdown.withError(c.decompress().nsPerOp(), c.decompress().nsError(), 0),
-                        Markdown.num(c.breakEvenMbps(), 0)));
-            }
-        }
-        csv.write(dir.resolve("small-dictionary.csv"));
-
+    static void write(Path corpus, List<Measurement> results, Path dir, Markdown md) {
+        byte[] dictionary = BenchDictionary.forCorpus(corpus);
+        Map<String, TreeMap<Integer, PayloadCell>> byCodec = PayloadCell.of(results, "DictionaryPayloadBench",
+                (codec, size) -> PrefixPayloadBench.bodies(corpus, size, BenchDictionary.engine(codec, dictionary)));
+        List<PayloadCell> cells = byCodec.values().stream().flatMap(m -> m.values().stream()).toList();
+        COLUMNS.writeCsv(cells, dir.resolve("small-dictionary.csv"));
         md.heading(2, "Small payloads with a shared dictionary (RFC 9842 dcz, dcb)");
         md.paragraph("The same bodies as the small-payload table (the first N bytes of up to "
                 + PrefixPayloadBench.SLICES + " corpus files). The dictionary: " + dictionary.length
@@ -90,84 +55,64 @@ final class DictionaryPayloadReport {
                 + "line and, for dcz/dcb, the request's `Available-Dictionary` line. Every row is the library's "
                 + "codec through the SPI (one-shot compress, bounded decompress): " + BASELINE + " is " + DCZ
                 + " without the dictionary (" + DCZ + " and " + DCB + " are the library's default levels).");
-        md.table(List.of("codec", "size B", "size ratio", "of gzip-6", "saved B", "compress ns/op",
-                "decompress ns/op", "break-even link Mbit/s"), table);
-        encodeCost(md);
-        wholeDocuments(md);
-        delta(md);
+        COLUMNS.markdown(md, cells);
+        if (byCodec.containsKey(DCZ) && byCodec.containsKey(BASELINE)) {
+            encodeCost(byCodec.get(DCZ), byCodec.get(BASELINE), md);
+        }
+        wholeDocuments(corpus, dictionary, md);
+        delta(corpus, md);
     }
 
     /** dcz compress time over zstd's at the same (default) level, per size, with the error of the ratio. */
-    private void encodeCost(Markdown md) {
-        TreeMap<Integer, Cell> dcz = byCodec.get(DCZ);
-        TreeMap<Integer, Cell> zstd = byCodec.get(BASELINE);
-        if (dcz == null || zstd == null) {
-            return;
-        }
+    private static void encodeCost(TreeMap<Integer, PayloadCell> dcz, TreeMap<Integer, PayloadCell> zstd, Markdown md) {
         List<List<String>> rows = new ArrayList<>();
-        for (Integer size : dcz.keySet()) {
-            Cell a = dcz.get(size);
-            Cell b = zstd.get(size);
-            if (b == null) {
-                continue;
+        dcz.forEach((size, a) -> {
+            PayloadCell b = zstd.get(size);
+            if (b != null) {
+                double ratio = a.compress().nsPerOp() / b.compress().nsPerOp();
+                double err = ratio * Math.hypot(PayloadCell.error(a.compress()) / a.compress().nsPerOp(),
+                        PayloadCell.error(b.compress()) / b.compress().nsPerOp());
+                rows.add(List.of(Integer.toString(size), Markdown.withError(ratio, err, 2)));
             }
-            double ratio = a.compress().nsPerOp() / b.compress().nsPerOp();
-            double err = ratio * Math.hypot(relative(a.compress()), relative(b.compress()));
-            rows.add(List.of(Integer.toString(size), Markdown.withError(ratio, err, 2)));
-        }
+        });
         md.paragraph("Encode cost of the dictionary: " + DCZ + " compress time / " + BASELINE + " compress time (same run; "
                 + "error from both rows' 99.9% intervals; the machine is shared and noisy).");
         md.table(List.of("size B", DCZ + " / " + BASELINE + " compress time"), rows);
     }
 
-    private static double relative(Measurement m) {
-        return Double.isNaN(m.nsError()) ? 0 : m.nsError() / m.nsPerOp();
-    }
-
     /** Whole JSON files below 4 KiB: real small responses, none of them seen by the trainer. */
-    private void wholeDocuments(Markdown md) {
+    private static void wholeDocuments(Path corpus, byte[] dictionary, Markdown md) {
         List<List<String>> rows = new ArrayList<>();
         long[] total = new long[5]; // identity, gzip-6, zstd, dcz, dcb
-        Engine dczEngine = BenchDictionary.engine(DCZ, dictionary);
-        Engine dcbEngine = BenchDictionary.engine(DCB, dictionary);
-        Engine zstdEngine = BenchDictionary.engine(BASELINE, dictionary);
         for (String name : Corpus.names(corpus)) {
             byte[] body = Corpus.read(corpus, name);
-            if (!name.endsWith(".json") || body.length >= 4096) {
-                continue;
+            if (name.endsWith(".json") && body.length < 4096) {
+                long[] sizes = BenchDictionary.wireBytes(List.of(body), dictionary, DictionarySettings.DEFAULT_DCZ_LEVEL,
+                        DictionarySettings.DEFAULT_DCB_LEVEL);
+                Arrays.setAll(total, i -> total[i] + sizes[i]);
+                rows.add(row(List.of(name), sizes, 1, 3));
             }
-            long[] sizes = {body.length, TrainDictionary.gzipSize(body, 6), zstdEngine.compressedSize(body),
-                dczEngine.compressedSize(body), dcbEngine.compressedSize(body)};
-            Arrays.setAll(total, i -> total[i] + sizes[i]);
-            rows.add(sizesRow(name, sizes));
         }
-        if (rows.isEmpty()) {
-            return;
+        if (!rows.isEmpty()) {
+            rows.add(row(List.of("**total**"), total, 1, 3));
+            md.paragraph("Whole JSON documents below 4 KiB (each a complete small response; all shorter than "
+                    + BenchDictionary.TRAINING_FROM + " B, so the trainer never saw them): bytes on the wire.");
+            md.table(List.of("file", "identity", "gzip-6", BASELINE, DCZ, DCB, DCZ + " of gzip-6"), rows);
         }
-        rows.add(sizesRow("**total**", total));
-        md.paragraph("Whole JSON documents below 4 KiB (each a complete small response; all shorter than "
-                + BenchDictionary.TRAINING_FROM + " B, so the trainer never saw them): bytes on the wire.");
-        md.table(List.of("file", "identity", "gzip-6", BASELINE, DCZ, DCB, DCZ + " of gzip-6"), rows);
     }
 
-    /** A row of the whole-documents table: identity, gzip-6, zstd, dcz, dcb bytes, and dcz's share of gzip-6. */
-    private static List<String> sizesRow(String name, long[] sizes) {
-        List<String> row = new ArrayList<>(List.of(name));
-        Arrays.stream(sizes).forEach(n -> row.add(Long.toString(n)));
-        row.add(Markdown.num(100.0 * sizes[3] / sizes[1], 1) + "%");
-        return row;
-    }
-
-    /** The previous version of a 100 KB+ JSON document as the dictionary of the next one. */
-    private void delta(Markdown md) {
-        String name = null;
-        for (String n : Corpus.names(corpus)) {
+    /**
+     * The previous version of a 100 KB+ JSON document as the dictionary (RFC 9842) of the next one. Two
+     * change models, both deterministic: values edited in place (prices, counts, timestamps), scattered
+     * over the whole document: the hard case for a delta, every edit costs a match and a literal; and a
+     * few records rewritten, as three contiguous runs replaced by bytes of another document (new content
+     * the old version has never seen).
+     */
+    private static void delta(Path corpus, Markdown md) {
+        String name = Corpus.names(corpus).stream().filter(n -> n.endsWith(".json")).filter(n -> {
             long size = Corpus.read(corpus, n).length;
-            if (n.endsWith(".json") && size >= 100_000 && size <= 1_000_000) {
-                name = n;
-                break;
-            }
-        }
+            return size >= 100_000 && size <= 1_000_000;
+        }).findFirst().orElse(null);
         if (name == null) {
             md.paragraph("Delta row skipped: no JSON file of 100 KB to 1 MB in the corpus.");
             return;
@@ -176,8 +121,8 @@ final class DictionaryPayloadReport {
         byte[] other = Corpus.read(corpus, Corpus.names(corpus).get(0));
         List<List<String>> rows = new ArrayList<>();
         for (double fraction : new double[] {0.01, 0.02}) {
-            deltaRow(rows, "numbers edited", v1, DeltaVersions.numbersEdited(v1, fraction, 42));
-            deltaRow(rows, "3 blocks replaced", v1, DeltaVersions.blocksReplaced(v1, other, fraction));
+            deltaRow(rows, "numbers edited", v1, numbersEdited(v1, fraction, 42));
+            deltaRow(rows, "3 blocks replaced", v1, blocksReplaced(v1, other, fraction));
         }
         md.paragraph("Delta: `" + name + "` (" + v1.length + " B) is version 1 and the dictionary of version 2 "
                 + "(" + DCZ + " and " + DCB + " with version 1 as raw dictionary; bytes on the wire incl. header).");
@@ -186,13 +131,58 @@ final class DictionaryPayloadReport {
     }
 
     private static void deltaRow(List<List<String>> rows, String model, byte[] v1, byte[] v2) {
-        int gzip = TrainDictionary.gzipSize(v2, 6);
-        int zstd = BenchDictionary.engine(BASELINE, v1).compressedSize(v2);
-        int dcz = BenchDictionary.engine(DCZ, v1).compressedSize(v2);
-        int dcb = BenchDictionary.engine(DCB, v1).compressedSize(v2);
-        int changed = DeltaVersions.differing(v1, v2);
-        rows.add(List.of(model, changed + " (" + Markdown.num(100.0 * changed / v1.length, 1) + "%)",
-                Integer.toString(gzip), Integer.toString(zstd), Integer.toString(dcz), Integer.toString(dcb),
-                Markdown.num(100.0 * dcz / gzip, 1) + "%", Markdown.num(100.0 * dcb / gzip, 1) + "%"));
+        int changed = 0;
+        for (int i = 0; i < v1.length; i++) {
+            changed += v1[i] == v2[i] ? 0 : 1;
+        }
+        long[] wire = BenchDictionary.wireBytes(List.of(v2), v1, DictionarySettings.DEFAULT_DCZ_LEVEL,
+                DictionarySettings.DEFAULT_DCB_LEVEL);
+        rows.add(row(List.of(model, changed + " (" + Markdown.num(100.0 * changed / v1.length, 1) + "%)"),
+                Arrays.copyOfRange(wire, 1, wire.length), 0, 2, 3));
+    }
+
+    /** {@code v1} with digits of randomly chosen numbers changed until {@code fraction} of its bytes differ. */
+    private static byte[] numbersEdited(byte[] v1, double fraction, long seed) {
+        byte[] v2 = v1.clone();
+        Random random = new Random(seed);
+        long target = Math.round(v1.length * fraction);
+        long changed = 0;
+        for (int attempt = 0; attempt < 1_000_000 && changed < target; attempt++) {
+            int p = random.nextInt(v1.length);
+            while (p < v1.length && !isDigit(v2[p])) {
+                p++;
+            }
+            for (; p < v1.length && isDigit(v2[p]) && changed < target; p++) {
+                if (v2[p] == v1[p]) {
+                    v2[p] = (byte) ('0' + (v1[p] - '0' + 1 + random.nextInt(9)) % 10);
+                    changed++;
+                }
+            }
+        }
+        return v2;
+    }
+
+    private static boolean isDigit(byte b) {
+        return b >= '0' && b <= '9';
+    }
+
+    /** {@code v1} with three runs, {@code fraction} of its bytes in all, replaced by bytes of {@code other}. */
+    private static byte[] blocksReplaced(byte[] v1, byte[] other, double fraction) {
+        byte[] v2 = v1.clone();
+        int run = (int) Math.round(v1.length * fraction / 3);
+        for (int i = 1; i <= 3; i++) {
+            int at = v1.length * i / 4;
+            int from = Math.floorMod(at * 7, Math.max(1, other.length - run));
+            System.arraycopy(other, from, v2, at, Math.min(run, Math.min(other.length - from, v1.length - at)));
+        }
+        return v2;
+    }
+
+    /** {@code first}, the byte counts, then the share of the count at {@code gzip} (gzip-6's) of each count at {@code shareOf}. */
+    private static List<String> row(List<String> first, long[] bytes, int gzip, int... shareOf) {
+        List<String> row = new ArrayList<>(first);
+        Arrays.stream(bytes).forEach(n -> row.add(Long.toString(n)));
+        Arrays.stream(shareOf).forEach(i -> row.add(PayloadCell.percent(bytes[i], bytes[gzip])));
+        return row;
     }
 }

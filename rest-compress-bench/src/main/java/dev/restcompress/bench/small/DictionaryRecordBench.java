@@ -1,28 +1,32 @@
 package dev.restcompress.bench.small;
 
+import dev.restcompress.bench.core.Engine;
+import dev.restcompress.bench.dictionary.BenchDictionary;
 import dev.restcompress.bench.dictionary.JsonRecordSets;
-import java.io.IOException;
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 
 /**
- * Small JSON responses with their own API's dictionary (the shared-dictionary goals): ns per compress and per
- * decompress of one body, cycling through held-out records of every data set
- * ({@link DictionaryRecordBodies}). {@code codec} is {@code zstd-N} (no dictionary), {@code dcz-N}
- * or {@code dcb-N}, the library's codecs through the SPI; {@code size} 0 means whole records under
- * 4 KiB. Sizes and the break-even analysis: {@link DictionaryBreakEven}.
+ * Small JSON responses with their own API's dictionary (the shared-dictionary goals): held-out
+ * records of every data set ({@link JsonRecordSets}), each with the engine of its own API's
+ * dictionary (trained on the other records of its file). {@code codec} is {@code zstd-N} (no
+ * dictionary), {@code dcz-N} or {@code dcb-N}, the library's codecs through the SPI. Sizes and the
+ * break-even analysis: {@link DictionaryBreakEven}.
+ *
+ * <p>{@code size > 0}: records of at least {@code size} bytes cut to exactly {@code size} (their
+ * start: keys and values as a small response of that size has them), at most {@value #PER_SET} per
+ * data set, so every API weighs alike. {@code size == 0}: every held-out record under
+ * {@value #WHOLE_BELOW} bytes, whole (the size goal's set).
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-public class DictionaryRecordBench {
+public class DictionaryRecordBench extends PayloadBench {
+    /** Most cut bodies per data set. */
+    static final int PER_SET = 16;
+    /** Whole records below this size ({@code size == 0}). */
+    static final int WHOLE_BELOW = 4096;
+
     @Param({"zstd-3", "dcz-3"})
     public String codec;
 
@@ -40,44 +44,31 @@ public class DictionaryRecordBench {
     @Param({""})
     public String folders;
 
-    private DictionaryRecordBodies bodies;
-    private byte[][] compressed;
-    private int[] compressedLength;
-    private byte[] scratch;
-    private byte[] decoded;
-    private int next;
+    @Override
+    List<Body> bodies() {
+        return bodies(codec, size, dictKib, JsonRecordSets.folders(folders));
+    }
 
-    @Setup
-    public void setUp() throws IOException {
-        bodies = DictionaryRecordBodies.of(codec, size, dictKib, JsonRecordSets.folders(folders));
-        int n = bodies.bodies.length;
-        compressed = new byte[n][];
-        compressedLength = new int[n];
-        for (int i = 0; i < n; i++) {
-            byte[] b = bodies.bodies[i];
-            compressed[i] = new byte[bodies.engines[i].maxCompressedLength(b.length)];
-            compressedLength[i] = bodies.engines[i].compress(b, b.length, compressed[i]);
+    /** The bodies of {@code size} (0 = whole records), each with {@code codec} and its data set's dictionary. */
+    static List<Body> bodies(String codec, int size, int dictionaryKib, List<Path> folders) {
+        List<Body> out = new ArrayList<>();
+        for (JsonRecordSets.DataSet set : JsonRecordSets.load(folders)) {
+            List<byte[]> picked = new ArrayList<>();
+            for (byte[] r : set.heldOut()) {
+                if (size == 0 && r.length < WHOLE_BELOW) {
+                    picked.add(r);
+                } else if (size > 0 && r.length >= size && picked.size() < PER_SET) {
+                    picked.add(Arrays.copyOf(r, size));
+                }
+            }
+            if (!picked.isEmpty()) {
+                Engine engine = BenchDictionary.engine(codec, set.dictionary(dictionaryKib * 1024));
+                picked.forEach(b -> out.add(new Body(b, engine)));
+            }
         }
-        scratch = new byte[bodies.engines[0].maxCompressedLength(bodies.maxLength())];
-        decoded = new byte[bodies.maxLength() + 1];
-    }
-
-    private int nextIndex() {
-        int i = next;
-        next = i + 1 == bodies.bodies.length ? 0 : i + 1;
-        return i;
-    }
-
-    @Benchmark
-    public int compress() throws IOException {
-        int i = nextIndex();
-        byte[] b = bodies.bodies[i];
-        return bodies.engines[i].compress(b, b.length, scratch);
-    }
-
-    @Benchmark
-    public int decompress() throws IOException {
-        int i = nextIndex();
-        return bodies.engines[i].decompress(compressed[i], compressedLength[i], decoded);
+        if (out.isEmpty()) {
+            throw new IllegalStateException("no held-out record of " + size + " bytes or more");
+        }
+        return out;
     }
 }

@@ -5,8 +5,8 @@ import dev.restcompress.bench.core.Engine;
 import org.openjdk.jmh.annotations.Param;
 
 /**
- * Small bodies (128 B to 8 KiB) through the codec SPI, per coding and level (see
- * {@link PrefixPayloadBench}). Compressed sizes are computed by {@link SmallPayloadReport}, outside JMH.
+ * Small bodies through the codec SPI, per coding and level (see {@link PrefixPayloadBench}).
+ * Compressed sizes are computed by {@link SmallPayloadReport}, outside JMH.
  */
 public class SmallPayloadBench extends PrefixPayloadBench {
     @Param({"lzf", "gzip-jdk-1", "gzip-jdk-6", "gzip-libdeflate-1", "gzip-libdeflate-6", "gzip-libdeflate-9",

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.restcompress.bench.core.Engine;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -13,6 +14,7 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,15 +62,9 @@ class TrainDictionaryTest {
     /** The raw dictionary takes samples from the whole list, not only its start, and stays within its size. */
     @Test
     void concatenationSpreadsOverAllSamples() {
-        List<byte[]> samples = new java.util.ArrayList<>();
-        for (int i = 0; i < 100; i++) {
-            byte[] s = new byte[100];
-            Arrays.fill(s, (byte) 'a');
-            byte[] tag = String.format("<%02d>", i).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-            System.arraycopy(tag, 0, s, 0, tag.length);
-            samples.add(s);
-        }
-        String dictionary = new String(RawDictionary.concatenate(samples, 1010), java.nio.charset.StandardCharsets.US_ASCII);
+        List<byte[]> samples = IntStream.range(0, 100)
+                .mapToObj(i -> String.format("<%02d>%s", i, "a".repeat(96)).getBytes(StandardCharsets.US_ASCII)).toList();
+        String dictionary = new String(BenchDictionary.concatenate(samples, 1010), StandardCharsets.US_ASCII);
         assertTrue(dictionary.length() <= 1010, "size " + dictionary.length());
         assertTrue(dictionary.contains("<00>") && dictionary.contains("<50>") && dictionary.contains("<90>"), dictionary);
         assertFalse(dictionary.contains("<05>"), "every tenth sample when ten fit");
@@ -78,7 +74,7 @@ class TrainDictionaryTest {
     @Test
     void concatenationNeverStartsWithTheZdictMagic() {
         byte[] magic = {0x37, (byte) 0xa4, 0x30, (byte) 0xec, 1, 2, 3};
-        byte[] dictionary = RawDictionary.concatenate(List.of(magic, magic), 1024);
+        byte[] dictionary = BenchDictionary.concatenate(List.of(magic, magic), 1024);
         assertEquals('\n', dictionary[0]);
         assertEquals(0x37, dictionary[1]);
     }
