@@ -61,7 +61,7 @@ public class CacheMissBench extends NanosPerOpBench {
         };
     }
 
-    /** A dispatcher for one row: {@code off}, {@code same}, {@code copy-off} without the cache, else the admission {@code cache}. */
+    /** A row's dispatcher: {@code off}, {@code same}, {@code copy-off} without the cache, else admission {@code cache}. */
     static Dispatcher dispatcher(String cache, byte[] body) {
         boolean off = cache.equals("off") || cache.equals("same") || cache.equals("copy-off");
         return InMemory.dispatcher(new Resource(body), true,
@@ -74,13 +74,10 @@ public class CacheMissBench extends NanosPerOpBench {
     }
 
     /**
-     * The resource behind this benchmark and {@link PairedCacheMiss}: the peers suite's miss-only
-     * workload ({@code CacheServer}'s {@code /rest/unique}) in memory. {@code unique} is {@link CacheEncoded}
-     * and stamps a counter into every body ({@link CacheServer#stamp}), so no two bodies are equal; whether it
-     * caches is the dispatcher's setting ({@code rest-compress.cache=off} or not), so "cache on" and "cache
-     * off" run the very same method and entity. {@code same} is the unstamped body, without the cache: the
-     * peers suite's {@code ours-uncached} baseline, which does not pay the stamp; {@code unique-copy} stamps
-     * into a copy of the body, as the bench server did when the miss-only row measured 1.06x.
+     * The peers suite's miss-only workload ({@code CacheServer}'s {@code /rest/unique}) in memory. {@code unique}
+     * is {@link CacheEncoded} and stamps a counter into every body ({@link CacheServer#stamp}), so no two bodies
+     * are equal; whether it caches is the dispatcher's setting ({@code rest-compress.cache=off} or not), so
+     * "cache on" and "cache off" run the very same method and entity. {@code same} does not pay the stamp.
      */
     @Path("/cache")
     @Produces(MediaType.APPLICATION_JSON)

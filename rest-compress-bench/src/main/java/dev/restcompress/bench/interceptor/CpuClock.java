@@ -30,12 +30,14 @@ final class CpuClock {
         return THREAD.getCurrentThreadAllocatedBytes();
     }
 
-    /** Runs {@code task} for about {@code ns} of this thread's CPU time, at most {@code maxRuns} times. */
-    static void runFor(Runnable task, long ns, int maxRuns) {
+    /** Runs {@code task} for about {@code ns} of this thread's CPU time, at most {@code maxRuns} times: how often. */
+    static int runFor(Runnable task, long ns, int maxRuns) {
         long start = threadNs();
-        for (int n = 0; n < maxRuns && threadNs() - start < ns; n++) {
+        int n = 0;
+        for (; n < maxRuns && threadNs() - start < ns; n++) {
             task.run();
         }
+        return n;
     }
 
     /**
@@ -44,11 +46,7 @@ final class CpuClock {
      */
     static int batchSize(Runnable slowest, long probeNs, int batchMs) {
         long start = threadNs();
-        int n = 0;
-        while (n < 10_000 && threadNs() - start < probeNs) {
-            slowest.run();
-            n++;
-        }
+        int n = runFor(slowest, probeNs, 10_000);
         return (int) Math.max(1, Math.min(100_000, batchMs * 1e6 * n / (threadNs() - start)));
     }
 

@@ -4,6 +4,7 @@ import dev.restcompress.bench.core.JmhRunner;
 import dev.restcompress.bench.core.Measurement;
 import dev.restcompress.bench.core.ResponseBody;
 import dev.restcompress.bench.core.SuiteContext;
+import dev.restcompress.bench.interceptor.PairedOverhead.Result;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.Table;
 import java.nio.file.Path;
@@ -60,31 +61,31 @@ public final class InterceptorSuite {
             .column("outside_share_of_codec", "outside / codec", JmhRow::share,
                     r -> Double.isNaN(r.share()) ? "" : Markdown.num(100 * r.share(), 1) + "%");
 
-    private static final Table<PairedOverhead.Result> PAIRED = new Table<PairedOverhead.Result>()
-            .text("path", "path", PairedOverhead.Result::path).text("coding", "coding", PairedOverhead.Result::coding)
-            .csvOnly("rounds", PairedOverhead.Result::rounds)
-            .number("off_ns", "off ns", PairedOverhead.Result::offNs, 0)
-            .number("on_ns", "on ns", PairedOverhead.Result::onNs, 0)
-            .number("codec_ns", "codec ns", PairedOverhead.Result::codecNs, 0)
-            .column("outside_ns_median", "outside codec ns [q1, q3]", PairedOverhead.Result::outsideNs,
+    private static final Table<Result> PAIRED = new Table<Result>()
+            .text("path", "path", Result::path).text("coding", "coding", Result::coding)
+            .csvOnly("rounds", Result::rounds)
+            .number("off_ns", "off ns", Result::offNs, 0)
+            .number("on_ns", "on ns", Result::onNs, 0)
+            .number("codec_ns", "codec ns", Result::codecNs, 0)
+            .column("outside_ns_median", "outside codec ns [q1, q3]", Result::outsideNs,
                     r -> Markdown.num(r.outsideNs(), 0) + " [" + Markdown.num(r.outsideQ1(), 0) + ", "
                             + Markdown.num(r.outsideQ3(), 0) + "]")
-            .csvOnly("outside_ns_q1", PairedOverhead.Result::outsideQ1)
-            .csvOnly("outside_ns_q3", PairedOverhead.Result::outsideQ3)
-            .column("outside_share_of_codec", "outside / codec", PairedOverhead.Result::share,
+            .csvOnly("outside_ns_q1", Result::outsideQ1)
+            .csvOnly("outside_ns_q3", Result::outsideQ3)
+            .column("outside_share_of_codec", "outside / codec", Result::share,
                     r -> r.below() ? "" : Markdown.num(100 * r.share(), 2) + "%")
-            .column("added_bytes", "added B/req", PairedOverhead.Result::addedBytes, r -> Markdown.num(r.addedBytes(), 0)
+            .column("added_bytes", "added B/req", Result::addedBytes, r -> Markdown.num(r.addedBytes(), 0)
                     + (r.below() ? " (Vary entry " + Markdown.num(r.varyBytes(), 0) + ")" : ""))
-            .csvOnly("vary_entry_bytes", PairedOverhead.Result::varyBytes)
+            .csvOnly("vary_entry_bytes", Result::varyBytes)
             .column("target_met", "target", r -> timeMet(r) && (!r.below() || bytesMet(r)),
                     r -> (r.below() ? "< 1 us" : "outside codec < 2%") + ": " + met(timeMet(r)) + (r.below()
                             ? "; < " + (int) MAX_BELOW_THRESHOLD_B + " B beyond Vary: " + met(bytesMet(r)) : ""));
 
-    private static boolean timeMet(PairedOverhead.Result r) {
+    private static boolean timeMet(Result r) {
         return r.below() ? r.outsideNs() < MAX_BELOW_THRESHOLD_NS : r.share() < MAX_OUTSIDE_SHARE;
     }
 
-    private static boolean bytesMet(PairedOverhead.Result r) {
+    private static boolean bytesMet(Result r) {
         return r.addedBytes() - r.varyBytes() < MAX_BELOW_THRESHOLD_B;
     }
 
@@ -105,7 +106,7 @@ public final class InterceptorSuite {
         byte[] body = ResponseBody.load(ctx.corpus());
         int rounds = Math.max(10, 6 * jmh.iterations());
         ctx.progress().report("interceptor suite: paired one-JVM measurement, " + rounds + " rounds per row");
-        List<PairedOverhead.Result> paired = new ArrayList<>();
+        List<Result> paired = new ArrayList<>();
         for (String coding : List.of("lzf", "gzip")) {
             PairedOverhead measurement = new PairedOverhead(body, coding);
             for (String path : List.of("below-threshold", "one-shot")) {
@@ -123,7 +124,7 @@ public final class InterceptorSuite {
                 .findFirst().orElse(null);
     }
 
-    private static void write(List<Measurement> measurements, List<PairedOverhead.Result> paired, String bodyFile,
+    private static void write(List<Measurement> measurements, List<Result> paired, String bodyFile,
             Path dir, Markdown md) {
         // Bytes the Vary: Accept-Encoding entry itself allocates (VaryEntryBench); NaN if not run.
         Measurement with = find(measurements, "VaryEntryBench", "request", "vary", "with");
@@ -132,8 +133,10 @@ public final class InterceptorSuite {
         List<JmhRow> rows = new ArrayList<>();
         for (String path : List.of("below-threshold", "one-shot", "streaming")) {
             for (String coding : List.of("lzf", "gzip")) {
-                Measurement off = find(measurements, "InterceptorBench", "request", "feature", "off", "path", path, "coding", coding);
-                Measurement on = find(measurements, "InterceptorBench", "request", "feature", "on", "path", path, "coding", coding);
+                Measurement off = find(measurements, "InterceptorBench", "request", "feature", "off", "path", path,
+                        "coding", coding);
+                Measurement on = find(measurements, "InterceptorBench", "request", "feature", "on", "path", path,
+                        "coding", coding);
                 boolean below = path.equals("below-threshold");
                 Measurement codec = below ? null : find(measurements, "ResponseCodecBench",
                         path.equals("one-shot") ? "oneShot" : "streaming", "coding", coding);
@@ -163,7 +166,7 @@ public final class InterceptorSuite {
         writePaired(paired, dir, md);
     }
 
-    private static void writePaired(List<PairedOverhead.Result> paired, Path dir, Markdown md) {
+    private static void writePaired(List<Result> paired, Path dir, Markdown md) {
         PAIRED.writeCsv(paired, dir.resolve("interceptor-paired.csv"));
         md.paragraph("Paired, one JVM (`PairedOverhead`): each round times a batch without the feature, one with "
                 + "it and (one-shot) one of the codec alone on the same body, back to back, on this thread's CPU "
@@ -179,7 +182,7 @@ public final class InterceptorSuite {
         PAIRED.markdown(md, paired);
         // What statistics and a JFR recording cost per one-shot response, from the same paired rounds.
         List<List<String>> rows = new ArrayList<>();
-        for (PairedOverhead.Result r : paired) {
+        for (Result r : paired) {
             if (!Double.isNaN(r.statisticsNs())) {
                 double stats = r.statisticsNs() / r.onNs();
                 double jfr = r.jfrNs() / r.onNs();

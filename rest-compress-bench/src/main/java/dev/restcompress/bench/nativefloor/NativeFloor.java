@@ -93,7 +93,8 @@ public final class NativeFloor {
         List<Comparison> table = new ArrayList<>();
         boolean anyJava = false;
         for (int level : LEVELS) {
-            Row c = rows.stream().filter(r -> r.level() == level && r.file().equals("(hmean)")).findFirst().orElse(null);
+            Row c = rows.stream().filter(r -> r.level() == level && r.file().equals("(hmean)")).findFirst()
+                    .orElse(null);
             if (c != null) {
                 CodecSummary spi = summary(java, level, "spi");
                 CodecSummary raw = summary(java, level, "raw");
@@ -143,8 +144,8 @@ public final class NativeFloor {
                 throw new IllegalArgumentException("unexpected harness line: " + line);
             }
             String file = String.join(",", Arrays.copyOfRange(f, 1, n - 5));
-            rows.add(new Row(Integer.parseInt(f[0]), file, Long.parseLong(f[n - 5]), Long.parseLong(f[n - 4]), new double[] {
-                Double.parseDouble(f[n - 3]), Double.parseDouble(f[n - 2]), Double.parseDouble(f[n - 1])}));
+            double[] mbps = {Double.parseDouble(f[n - 3]), Double.parseDouble(f[n - 2]), Double.parseDouble(f[n - 1])};
+            rows.add(new Row(Integer.parseInt(f[0]), file, Long.parseLong(f[n - 5]), Long.parseLong(f[n - 4]), mbps));
         }
         return rows;
     }
