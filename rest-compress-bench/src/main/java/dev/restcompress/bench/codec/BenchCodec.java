@@ -26,17 +26,12 @@ public record BenchCodec(String id, String coding, Supplier<Codec> spi, Supplier
 
     /** An engine for the path {@code "spi"} or {@code "raw"}. */
     public Engine engine(String path) {
-        switch (path) {
-            case "spi":
-                return new SpiEngine(spi.get());
-            case "raw":
-                if (raw == null) {
-                    throw new IllegalArgumentException(id + " has no raw engine");
-                }
-                return raw.get();
-            default:
-                throw new IllegalArgumentException("path must be spi or raw, was " + path);
+        if (path.equals("spi")) {
+            return new SpiEngine(spi.get());
+        } else if (!path.equals("raw") || raw == null) {
+            throw new IllegalArgumentException(id + " has no engine for the path " + path + " (spi or raw)");
         }
+        return raw.get();
     }
 
     /**

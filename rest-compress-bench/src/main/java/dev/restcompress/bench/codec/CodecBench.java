@@ -2,17 +2,12 @@ package dev.restcompress.bench.codec;
 
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.Engine;
+import dev.restcompress.bench.core.NanosPerOpBench;
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 
 /**
  * Codec throughput on one corpus file: compress, decompress and round trip (compress then
@@ -24,10 +19,7 @@ import org.openjdk.jmh.annotations.State;
  * the {@link Corpus}; {@link CodecSuite} passes the files of the run). All buffers are
  * allocated in setup, so {@code gc.alloc.rate.norm} shows only what the engine allocates.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-public class CodecBench {
+public class CodecBench extends NanosPerOpBench {
     @Param({"lzf", "gzip-jdk-1", "gzip-jdk-6", "gzip-libdeflate-1", "gzip-libdeflate-6", "gzip-libdeflate-9",
         "zstd-1", "zstd-3", "br-1", "br-4", "br-5"})
     public String codec;

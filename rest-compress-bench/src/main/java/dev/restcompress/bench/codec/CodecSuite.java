@@ -1,26 +1,82 @@
 package dev.restcompress.bench.codec;
 
+import dev.restcompress.bench.core.Corpus;
+import dev.restcompress.bench.core.Engine;
 import dev.restcompress.bench.core.JmhRunner;
 import dev.restcompress.bench.core.Measurement;
 import dev.restcompress.bench.core.SuiteContext;
+import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.report.Table;
+import dev.restcompress.bench.report.XyChart;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
  * The codec suite: {@link CodecBench} over every codec and file through the SPI and through the raw
- * library calls, and {@link CodecReport} over both. The codecs that have a raw path run in one JMH
+ * library calls, and its report over both. The codecs that have a raw path run in one JMH
  * run with {@code path=raw,spi}: JMH varies the alphabetically last parameter ({@code path})
  * fastest, so the two rows of one codec and file are measured one right after the other, and load
  * from other processes on a shared machine hits both alike. Codecs without a raw path run in a
  * second JMH run, because JMH parameters form a full cross product.
+ *
+ * <p>The report: {@code codec-files.csv} (one row per codec, path and file), {@code codec-summary.csv}
+ * (harmonic means over files, sizes), a markdown section and the chart {@code roundtrip-vs-size.png}.
+ * MB/s are decimal megabytes of <em>uncompressed</em> data per second, for compress, decompress
+ * and round trip alike, as in the 2014 table. The harmonic mean over files weights every file
+ * equally in time per byte; its error bar comes from recomputing it with every file at the edges
+ * of its 99.9% confidence interval. Compressed sizes are computed here, outside JMH (compression is
+ * deterministic).
  */
 public final class CodecSuite {
-    /** The files {@link #run} creates. */
-    public static final List<String> FILES = CodecReport.FILES;
+    public static final List<String> FILES = List.of("codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png");
 
-    private CodecSuite() {
+    /** Per-file numbers of one codec and path; {@code byOp} holds the measured operations. */
+    private record FileRow(String codec, String path, String file, long bytes, long compressedBytes,
+                           Map<String, Measurement> byOp) {
+        double get(String op, ToDoubleFunction<Measurement> value) {
+            Measurement m = byOp.get(op);
+            return m == null ? Double.NaN : value.applyAsDouble(m);
+        }
+
+        double mbps(String op) {
+            return get(op, m -> CodecSuite.mbps(bytes, m.nsPerOp()));
+        }
+
+        double ratio() {
+            return (double) compressedBytes / bytes;
+        }
+    }
+
+    private final Map<String, List<FileRow>> rows = new LinkedHashMap<>();
+    private final List<CodecSummary> summaries = new ArrayList<>();
+
+    /** {@code measurements}: every SPI row, then every raw row; the report keeps that order. */
+    private CodecSuite(Path corpus, List<Measurement> measurements) {
+        Map<String, Map<String, Map<String, Measurement>>> grouped = new LinkedHashMap<>();
+        for (Measurement m : measurements) {
+            grouped.computeIfAbsent(m.param("codec") + "/" + m.param("path"), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(m.param("file"), k -> new LinkedHashMap<>()).put(m.method(), m);
+        }
+        grouped.forEach((key, files) -> {
+            String[] cp = key.split("/", 2);
+            Engine engine = BenchCodecs.byId(cp[0]).engine(cp[1]);
+            List<FileRow> list = new ArrayList<>();
+            files.forEach((file, byOp) -> {
+                byte[] data = Corpus.read(corpus, file);
+                list.add(new FileRow(cp[0], cp[1], file, data.length, engine.compressedSize(data), byOp));
+            });
+            rows.put(key, list);
+            summaries.add(summarize(cp[0], cp[1], list));
+        });
     }
 
     /** Runs the suite and returns its per-codec summaries, which the native-floor suite compares with C. */
@@ -44,8 +100,154 @@ public final class CodecSuite {
         }
         // The report lists rows in this order: every SPI row, then every raw row (a stable sort).
         results.sort(Comparator.comparing((Measurement m) -> "raw".equals(m.param("path"))));
-        CodecReport report = new CodecReport(ctx.corpus(), results);
+        CodecSuite report = new CodecSuite(ctx.corpus(), results);
         report.write(ctx.out(), ctx.md());
-        return report.summaries();
+        return report.summaries;
+    }
+
+    private static double mbps(long bytes, double ns) {
+        return bytes * 1000.0 / ns;
+    }
+
+    private static CodecSummary summarize(String codec, String path, List<FileRow> files) {
+        Map<String, double[]> hmean = new LinkedHashMap<>();
+        Map<String, Double> alloc = new LinkedHashMap<>();
+        for (String op : CodecSummary.OPS) {
+            double inv = 0;
+            double invFast = 0;
+            double invSlow = 0;
+            double allocSum = 0;
+            int n = 0;
+            boolean errorKnown = true;
+            for (FileRow r : files) {
+                Measurement m = r.byOp().get(op);
+                if (m == null) {
+                    continue;
+                }
+                n++;
+                inv += 1 / mbps(r.bytes(), m.nsPerOp());
+                errorKnown &= !Double.isNaN(m.nsError());
+                // Each file at the fast and the slow edge of its interval (never below 0.1% of its mean time).
+                invFast += 1 / mbps(r.bytes(), Math.max(m.nsPerOp() - m.nsError(), m.nsPerOp() * 1e-3));
+                invSlow += 1 / mbps(r.bytes(), m.nsPerOp() + m.nsError());
+                allocSum += m.bytesPerOp();
+            }
+            double err = n == 0 || !errorKnown ? Double.NaN : (n / invFast - n / invSlow) / 2;
+            hmean.put(op, new double[] {n == 0 ? Double.NaN : n / inv, err});
+            alloc.put(op, n == 0 ? Double.NaN : allocSum / n);
+        }
+        return new CodecSummary(codec, path, files.size(), files.stream().mapToLong(FileRow::bytes).sum(),
+                files.stream().mapToLong(FileRow::compressedBytes).sum(),
+                files.stream().mapToDouble(FileRow::ratio).reduce(0, Double::sum) / files.size(), hmean, alloc);
+    }
+
+    /** {@code roundTrip} is {@code roundtrip} in CSV names. */
+    private static String csvName(String op) {
+        return op.toLowerCase(Locale.ROOT);
+    }
+
+    private void write(Path dir, Markdown md) {
+        Table<FileRow> perFile = new Table<FileRow>().csvOnly("codec", FileRow::codec)
+                .csvOnly("coding", r -> BenchCodecs.byId(r.codec()).coding()).csvOnly("path", FileRow::path)
+                .csvOnly("file", FileRow::file).csvOnly("bytes", FileRow::bytes)
+                .csvOnly("compressed_bytes", FileRow::compressedBytes).csvOnly("ratio", FileRow::ratio);
+        for (String op : CodecSummary.OPS) {
+            perFile.csvOnly(csvName(op) + "_ns", r -> r.get(op, Measurement::nsPerOp))
+                    .csvOnly(csvName(op) + "_ns_err", r -> r.get(op, Measurement::nsError))
+                    .csvOnly(csvName(op) + "_mb_s", r -> r.mbps(op))
+                    .csvOnly(csvName(op) + "_alloc_b_op", r -> r.get(op, Measurement::bytesPerOp));
+        }
+        perFile.writeCsv(rows.values().stream().flatMap(List::stream).toList(), dir.resolve("codec-files.csv"));
+
+        md.heading(2, "Codec throughput and size");
+        CodecSummary baseline = find("gzip-jdk-6", "raw");
+        md.paragraph("Single thread, " + (summaries.isEmpty() ? 0 : summaries.get(0).files())
+                + " files. MB/s = 10^6 bytes of uncompressed data per second, harmonic mean over files "
+                + "(± from each file's 99.9% confidence interval). Size: aggregate = total compressed / "
+                + "total original; mean = mean of per-file ratios. B/op: mean over files of "
+                + "`gc.alloc.rate.norm`. `spi` runs through the project's `Codec`; `raw` calls the "
+                + "library directly" + (baseline == null ? "." : "; \"vs 2014\" is round-trip speed "
+                + "relative to raw JDK gzip level 6 (`GZIPOutputStream`/`GZIPInputStream`)."));
+        Table<CodecSummary> summary = new Table<CodecSummary>().text("codec", "codec", CodecSummary::codec)
+                .text("path", "path", CodecSummary::path).csvOnly("files", CodecSummary::files)
+                .csvOnly("bytes", CodecSummary::bytes).csvOnly("compressed_bytes", CodecSummary::compressedBytes)
+                .column("aggregate_ratio", "size (aggregate)", CodecSummary::aggregateRatio,
+                        s -> Markdown.num(100 * s.aggregateRatio(), 1) + "%")
+                .column("mean_ratio", "size (mean)", CodecSummary::meanRatio,
+                        s -> Markdown.num(100 * s.meanRatio(), 1) + "%");
+        for (String op : CodecSummary.OPS) {
+            summary.column(csvName(op) + "_hmean_mb_s", CodecSummary.label(op) + " MB/s", s -> s.mbps(op),
+                    s -> Markdown.withError(s.mbps(op), s.mbpsError(op), 1))
+                    .csvOnly(csvName(op) + "_err", s -> s.mbpsError(op));
+        }
+        summary.shownOnly("vs 2014", s -> baseline == null ? ""
+                : Markdown.num(s.mbps("roundTrip") / baseline.mbps("roundTrip"), 2) + "x");
+        for (String op : CodecSummary.OPS) {
+            String header = op.equals("roundTrip") ? null : op + " B/op"; // the round trip's: CSV only
+            summary.column(csvName(op) + "_alloc_b_op_mean", header, s -> s.meanAlloc().get(op),
+                    s -> Markdown.num(s.meanAlloc().get(op), 0));
+        }
+        summary.writeCsv(summaries, dir.resolve("codec-summary.csv"));
+        summary.markdown(md, summaries);
+        writeCost(md);
+        md.paragraph("![round trip speed vs size](roundtrip-vs-size.png)");
+        perFileTable(md);
+        writeChart(dir.resolve("roundtrip-vs-size.png"));
+    }
+
+    /** What the SPI costs against the raw call, for every codec measured both ways. */
+    private void writeCost(Markdown md) {
+        List<List<String>> cost = new ArrayList<>();
+        for (CodecSummary spi : summaries) {
+            CodecSummary raw = find(spi.codec(), "raw");
+            if (!spi.path().equals("spi") || raw == null) {
+                continue;
+            }
+            List<String> r = new ArrayList<>(List.of(spi.codec()));
+            CodecSummary.OPS.forEach(op -> r.add(Markdown.num(100 * (raw.mbps(op) / spi.mbps(op) - 1), 1) + "%"));
+            r.add(Markdown.num(spi.meanAlloc().get("roundTrip") - raw.meanAlloc().get("roundTrip"), 0));
+            r.add(BenchCodecs.byId(spi.codec()).rawDescription());
+            cost.add(r);
+        }
+        if (!cost.isEmpty()) {
+            md.paragraph("What the SPI costs: extra time per operation through the SPI relative to the raw "
+                    + "call (positive = SPI slower; negative = the SPI is faster, e.g. because it pools what "
+                    + "the raw call allocates), and the difference in B/op of a round trip.");
+            md.table(List.of("codec", "compress", "decompress", "round trip", "round trip ΔB/op", "raw path"), cost);
+        }
+    }
+
+    /** Round trip MB/s and size per file: one row per file, one column per codec and path. */
+    private void perFileTable(Markdown md) {
+        List<FileRow> all = rows.values().stream().flatMap(List::stream).toList();
+        Function<String, Optional<FileRow>> anyRoundTrip = file -> all.stream()
+                .filter(r -> r.file().equals(file) && r.byOp().containsKey("roundTrip")).findFirst();
+        Table<String> table = new Table<String>().shownOnly("file", file -> file).shownOnly("bytes",
+                file -> anyRoundTrip.apply(file).map(r -> Markdown.num(r.bytes(), 0)).orElse(""));
+        rows.forEach((key, list) -> table.shownOnly(key.replace('/', ' '), file -> list.stream()
+                .filter(r -> r.file().equals(file) && r.byOp().containsKey("roundTrip"))
+                .map(r -> Markdown.num(r.mbps("roundTrip"), 1) + " ("
+                        + Markdown.num(100.0 * r.compressedBytes() / r.bytes(), 1) + "%)")
+                .reduce((first, last) -> last).orElse("")));
+        md.paragraph("Per file: round trip MB/s (compressed size). Compress and decompress per file are in "
+                + "`codec-files.csv`.");
+        table.markdown(md, all.stream().map(FileRow::file).distinct().toList());
+    }
+
+    private CodecSummary find(String codec, String path) {
+        return summaries.stream().filter(s -> s.codec().equals(codec) && s.path().equals(path)).findFirst().orElse(null);
+    }
+
+    private void writeChart(Path png) {
+        XyChart chart = new XyChart("Round trip speed vs compressed size (harmonic mean over files)",
+                "compressed size, % of original (aggregate)", "round trip MB/s (log scale)", false, true);
+        List<String> codecs = summaries.stream().map(CodecSummary::codec).distinct().toList();
+        for (CodecSummary s : summaries) {
+            XyChart.Point p = new XyChart.Point(100 * s.aggregateRatio(), s.mbps("roundTrip"),
+                    s.mbpsError("roundTrip"), s.codec() + " " + s.path());
+            chart.add(new XyChart.Series(s.codec() + " (" + s.path() + ")", List.of(p), false,
+                    s.path().equals("raw")), codecs.indexOf(s.codec()));
+        }
+        chart.writePng(png);
     }
 }

@@ -23,6 +23,11 @@ public record CodecSummary(String codec, String path, int files, long bytes, lon
     /** The operations measured, as named by {@link CodecBench}'s methods. */
     public static final List<String> OPS = List.of("compress", "decompress", "roundTrip");
 
+    /** How the report names {@code op}. */
+    static String label(String op) {
+        return op.equals("roundTrip") ? "round trip" : op;
+    }
+
     /** Total compressed over total original. */
     public double aggregateRatio() {
         return (double) compressedBytes / bytes;

@@ -1,17 +1,24 @@
 package dev.restcompress.bench.interceptor;
 
 import dev.restcompress.annotation.Compress;
+import dev.restcompress.bench.core.ResponseBody;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Arrays;
 
 /**
  * The resource behind {@link InterceptorBench}: the same JSON bytes for the three server write paths,
  * once with {@link Compress} and once without ({@code /plain/...}). The library binds itself in
  * RESTEasy wherever its jar is (a services file), so "without the feature" is the same method without
- * the annotation: nothing is bound to it, which is what a bare JAX-RS write costs.
+ * the annotation: nothing is bound to it, which is what a bare JAX-RS write costs. The below-threshold
+ * body is the first {@link ResponseBody#SMALL} bytes of the body.
  */
 @Path("/")
 @Produces(MediaType.APPLICATION_JSON)
@@ -22,9 +29,9 @@ public class BenchResource {
     private final byte[] body;
     private final byte[] small;
 
-    BenchResource(byte[] body, byte[] small) {
+    BenchResource(byte[] body) {
         this.body = body;
-        this.small = small;
+        this.small = Arrays.copyOf(body, ResponseBody.SMALL);
     }
 
     /** Below the threshold: buffered, then sent unencoded. */
@@ -72,19 +79,18 @@ public class BenchResource {
     /** Below the threshold without the feature, as a built response: {@link VaryEntryBench}'s baseline. */
     @GET
     @Path("plain/response")
-    public jakarta.ws.rs.core.Response plainResponse() {
-        return jakarta.ws.rs.core.Response.ok(small).build();
+    public Response plainResponse() {
+        return Response.ok(small).build();
     }
 
     /** The same with the one header the feature always adds: what that header costs by itself. */
     @GET
     @Path("plain/response-with-vary")
-    public jakarta.ws.rs.core.Response plainResponseWithVary() {
-        return jakarta.ws.rs.core.Response.ok(small)
-                .header(jakarta.ws.rs.core.HttpHeaders.VARY, jakarta.ws.rs.core.HttpHeaders.ACCEPT_ENCODING).build();
+    public Response plainResponseWithVary() {
+        return Response.ok(small).header(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING).build();
     }
 
-    static void writeChunked(byte[] body, java.io.OutputStream out) throws java.io.IOException {
+    static void writeChunked(byte[] body, OutputStream out) throws IOException {
         for (int off = 0; off < body.length; off += STREAM_CHUNK) {
             out.write(body, off, Math.min(STREAM_CHUNK, body.length - off));
             out.flush();

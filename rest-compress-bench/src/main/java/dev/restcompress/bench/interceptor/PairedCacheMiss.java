@@ -1,7 +1,6 @@
 package dev.restcompress.bench.interceptor;
 
 import dev.restcompress.bench.core.Corpus;
-import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.Locale;
 import org.jboss.resteasy.spi.Dispatcher;
@@ -34,40 +33,28 @@ public final class PairedCacheMiss {
         for (int r = 0; r < ROWS.length; r++) {
             Dispatcher d = CacheMissBench.dispatcher(ROWS[r], body);
             String uri = CacheMissBench.uri(ROWS[r]);
-            rows[r] = () -> CacheMissBench.invoke(d, uri, coding);
+            rows[r] = () -> InMemory.get(d, uri, coding);
         }
-        com.sun.management.ThreadMXBean thread = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        com.sun.management.OperatingSystemMXBean process =
-                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         for (Runnable row : rows) { // compiled code first (bounded: at most 20 s of CPU per row)
-            long start = thread.getCurrentThreadCpuTime();
-            for (int i = 0; i < 20_000 && thread.getCurrentThreadCpuTime() - start < 20L * batchMs * 1_000_000L; i++) {
-                row.run();
-            }
+            CpuClock.runFor(row, 20L * batchMs * 1_000_000L, 20_000);
         }
-        long start = thread.getCurrentThreadCpuTime();
-        int perOp = 0;
-        while (perOp < 10_000 && thread.getCurrentThreadCpuTime() - start < 100_000_000L) {
-            rows[1].run();
-            perOp++;
-        }
-        int batch = (int) Math.max(1, Math.min(100_000, batchMs * 1e6 * perOp / (thread.getCurrentThreadCpuTime() - start)));
+        int batch = CpuClock.batchSize(rows[1], 100_000_000L, batchMs);
         double[][] threadNs = new double[ROWS.length][rounds];
         double[][] processNs = new double[ROWS.length][rounds];
         long[] allocated = new long[ROWS.length];
         for (int round = -Math.max(2, rounds / 5); round < rounds; round++) { // negative rounds warm up
             for (int r = 0; r < ROWS.length; r++) {
                 int row = (r + Math.max(0, round)) % ROWS.length; // rotate the order: no row always follows another
-                long bytes = thread.getCurrentThreadAllocatedBytes();
-                long p = process.getProcessCpuTime();
-                long t = thread.getCurrentThreadCpuTime();
+                long bytes = CpuClock.allocatedBytes();
+                long p = CpuClock.processNs();
+                long t = CpuClock.threadNs();
                 for (int i = 0; i < batch; i++) {
                     rows[row].run();
                 }
                 if (round >= 0) {
-                    threadNs[row][round] = (thread.getCurrentThreadCpuTime() - t) / (double) batch;
-                    processNs[row][round] = (process.getProcessCpuTime() - p) / (double) batch;
-                    allocated[row] += thread.getCurrentThreadAllocatedBytes() - bytes;
+                    threadNs[row][round] = (CpuClock.threadNs() - t) / (double) batch;
+                    processNs[row][round] = (CpuClock.processNs() - p) / (double) batch;
+                    allocated[row] += CpuClock.allocatedBytes() - bytes;
                 }
             }
         }
@@ -78,8 +65,8 @@ public final class PairedCacheMiss {
         System.out.println("|---|---:|---|---:|---|---:|");
         for (int r = 0; r < ROWS.length; r++) {
             System.out.printf(Locale.ROOT, "| %s | %.1f | %s | %.1f | %s | %.0f |%n", ROWS[r],
-                    quantile(threadNs[r], 0.5) / 1000, ratio(threadNs[r], threadNs[0]),
-                    quantile(processNs[r], 0.5) / 1000, ratio(processNs[r], processNs[0]),
+                    CpuClock.quantile(threadNs[r], 0.5) / 1000, ratio(threadNs[r], threadNs[0]),
+                    CpuClock.quantile(processNs[r], 0.5) / 1000, ratio(processNs[r], processNs[0]),
                     allocated[r] / ((double) rounds * batch));
         }
     }
@@ -87,24 +74,11 @@ public final class PairedCacheMiss {
     /** Per-round {@code a / b}: median [quartiles]; mean ± 1.96 standard errors. */
     static String ratio(double[] a, double[] b) {
         double[] q = new double[a.length];
-        double sum = 0;
-        for (int i = 0; i < a.length; i++) {
-            q[i] = a[i] / b[i];
-            sum += q[i];
-        }
-        double mean = sum / q.length;
-        double ss = 0;
-        for (double x : q) {
-            ss += (x - mean) * (x - mean);
-        }
+        Arrays.setAll(q, i -> a[i] / b[i]);
+        double mean = Arrays.stream(q).reduce(0, Double::sum) / q.length;
+        double ss = Arrays.stream(q).map(x -> (x - mean) * (x - mean)).reduce(0, Double::sum);
         double half = 1.96 * Math.sqrt(ss / Math.max(1, q.length - 1) / q.length);
-        return String.format(Locale.ROOT, "%.3f [%.3f, %.3f]; %.3f ± %.3f", quantile(q, 0.5), quantile(q, 0.25),
-                quantile(q, 0.75), mean, half);
-    }
-
-    static double quantile(double[] values, double q) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[(int) Math.round(q * (sorted.length - 1))];
+        return String.format(Locale.ROOT, "%.3f [%.3f, %.3f]; %.3f ± %.3f", CpuClock.quantile(q, 0.5),
+                CpuClock.quantile(q, 0.25), CpuClock.quantile(q, 0.75), mean, half);
     }
 }

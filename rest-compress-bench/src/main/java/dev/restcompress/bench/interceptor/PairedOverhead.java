@@ -3,15 +3,10 @@ package dev.restcompress.bench.interceptor;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.config.AdaptiveSettings;
 import dev.restcompress.config.CompressionSettings;
-import dev.restcompress.server.RestCompressFeature;
-import jakarta.ws.rs.core.HttpHeaders;
-import java.lang.management.ManagementFactory;
-import java.util.Arrays;
+import java.io.IOException;
+import java.text.ParseException;
 import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
-import org.jboss.resteasy.mock.MockDispatcherFactory;
-import org.jboss.resteasy.mock.MockHttpRequest;
-import org.jboss.resteasy.mock.MockHttpResponse;
 import org.jboss.resteasy.spi.Dispatcher;
 
 /**
@@ -37,7 +32,8 @@ import org.jboss.resteasy.spi.Dispatcher;
  */
 final class PairedOverhead {
     /**
-     * The per-round medians and the spread of the added cost.
+     * The per-round medians and the spread of the added cost of {@code path} ({@code below-threshold} or
+     * {@code one-shot}) and {@code coding}.
      *
      * @param offNs the path without the feature, median ns per request
      * @param onNs with the feature
@@ -56,8 +52,17 @@ final class PairedOverhead {
      *        JDK Flight Recorder recording ({@code settings=default}, this library's events on) runs, minus
      *        without one
      */
-    record Result(double offNs, double onNs, double codecNs, double outsideNs, double outsideQ1, double outsideQ3,
-            int rounds, double addedBytes, double varyBytes, double statisticsNs, double jfrNs) {
+    record Result(String path, String coding, double offNs, double onNs, double codecNs, double outsideNs,
+            double outsideQ1, double outsideQ3, int rounds, double addedBytes, double varyBytes, double statisticsNs,
+            double jfrNs) {
+        boolean below() {
+            return path.equals("below-threshold");
+        }
+
+        /** The cost outside the codec as a share of the codec's (NaN below the threshold). */
+        double share() {
+            return below() ? Double.NaN : outsideNs / codecNs;
+        }
     }
 
     /** The variant with statistics off. */
@@ -81,33 +86,31 @@ final class PairedOverhead {
      */
     Result measure(String path, int rounds, int batchMs) {
         boolean encoded = path.equals("one-shot");
-        Dispatcher off = dispatcher(false, true);
-        Dispatcher on = dispatcher(true, true);
-        Dispatcher onUncounted = dispatcher(true, false);
+        Dispatcher off = InMemory.dispatcher(new BenchResource(body), false);
+        Dispatcher on = InMemory.dispatcher(new BenchResource(body), true);
+        Dispatcher onUncounted = InMemory.dispatcher(new BenchResource(body), true, AdaptiveSettings.STATISTICS, "off");
         Codec codec = CompressionSettings.fromSystemProperties().createRegistry().forCoding(coding);
         byte[] out = new byte[codec.maxCompressedLength(body.length)];
         String offUri = "/plain/" + path;
         String onUri = "/" + path;
         Runnable[] variants = {
-            () -> request(off, offUri),
-            () -> request(on, onUri),
+            () -> InMemory.get(off, offUri, coding),
+            () -> InMemory.get(on, onUri, coding),
             () -> codec.compress(body, 0, body.length, out, 0),
-            () -> request(off, "/plain/response"),
-            () -> request(off, "/plain/response-with-vary"),
-            () -> request(onUncounted, onUri),
-            () -> request(on, onUri), // with a JFR recording running around the batch
+            () -> InMemory.get(off, "/plain/response", coding),
+            () -> InMemory.get(off, "/plain/response-with-vary", coding),
+            () -> InMemory.get(onUncounted, onUri, coding),
+            () -> InMemory.get(on, onUri, coding), // with a JFR recording running around the batch
         };
         boolean[] measured = {true, true, encoded, !encoded, !encoded, encoded, encoded};
-        com.sun.management.ThreadMXBean clock =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         // Compiled code first: sized on a cold path, a batch is so small that the warm-up rounds below
         // end before the JIT has compiled the dispatcher (the first row measured read 3-30x slow).
         for (int v = 0; v < variants.length; v++) {
             if (measured[v]) {
-                warmUp(variants[v], WARM_UP_BATCHES * batchMs, clock);
+                CpuClock.runFor(variants[v], WARM_UP_BATCHES * batchMs * 1_000_000L, 1_000_000);
             }
         }
-        int batch = batchSize(variants[1], batchMs, clock); // with the feature: the slowest variant
+        int batch = CpuClock.batchSize(variants[1], 50_000_000L, batchMs); // with the feature: the slowest variant
         double[][] ns = new double[variants.length][rounds];
         long[] allocated = new long[variants.length];
         for (int round = -rounds; round < rounds; round++) { // negative rounds warm up
@@ -116,14 +119,14 @@ final class PairedOverhead {
                     continue;
                 }
                 Recording recording = v == JFR ? startRecording() : null;
-                long bytes = clock.getCurrentThreadAllocatedBytes();
-                long start = clock.getCurrentThreadCpuTime();
+                long bytes = CpuClock.allocatedBytes();
+                long start = CpuClock.threadNs();
                 for (int i = 0; i < batch; i++) {
                     variants[v].run();
                 }
                 if (round >= 0) {
-                    ns[v][round] = (clock.getCurrentThreadCpuTime() - start) / (double) batch;
-                    allocated[v] += clock.getCurrentThreadAllocatedBytes() - bytes;
+                    ns[v][round] = (CpuClock.threadNs() - start) / (double) batch;
+                    allocated[v] += CpuClock.allocatedBytes() - bytes;
                 }
                 if (recording != null) {
                     recording.close(); // stops it; nothing is written
@@ -139,10 +142,14 @@ final class PairedOverhead {
             statistics[r] = ns[1][r] - ns[STATISTICS_OFF][r];
             jfr[r] = ns[JFR][r] - ns[1][r];
         }
-        return new Result(quantile(ns[0], 0.5), quantile(ns[1], 0.5), encoded ? quantile(ns[2], 0.5) : Double.NaN,
-                quantile(outside, 0.5), quantile(outside, 0.25), quantile(outside, 0.75), rounds,
+        return new Result(path, coding, median(ns[0]), median(ns[1]), encoded ? median(ns[2]) : Double.NaN,
+                median(outside), CpuClock.quantile(outside, 0.25), CpuClock.quantile(outside, 0.75), rounds,
                 (allocated[1] - allocated[0]) / requests, encoded ? Double.NaN : (allocated[4] - allocated[3]) / requests,
-                encoded ? quantile(statistics, 0.5) : Double.NaN, encoded ? quantile(jfr, 0.5) : Double.NaN);
+                encoded ? median(statistics) : Double.NaN, encoded ? median(jfr) : Double.NaN);
+    }
+
+    private static double median(double[] values) {
+        return CpuClock.quantile(values, 0.5);
     }
 
     /** A JFR recording as the peers suite's {@code ours-jfr} runs one: JDK default settings. */
@@ -152,62 +159,8 @@ final class PairedOverhead {
             r.setToDisk(false);
             r.start();
             return r;
-        } catch (java.io.IOException | java.text.ParseException e) {
+        } catch (IOException | ParseException e) {
             throw new IllegalStateException("the JDK's default JFR configuration is unreadable", e);
         }
-    }
-
-    private Dispatcher dispatcher(boolean feature, boolean statistics) {
-        Dispatcher d = MockDispatcherFactory.createDispatcher();
-        // The configured level: the adaptive policy would step down in a saturated benchmark JVM, and the
-        // codec reference is timed at the configured level.
-        d.getProviderFactory().property(AdaptiveSettings.ADAPTIVE, "off");
-        if (!statistics) {
-            d.getProviderFactory().property(AdaptiveSettings.STATISTICS, "off");
-        }
-        if (feature) {
-            d.getProviderFactory().register(RestCompressFeature.class);
-        }
-        d.getRegistry().addSingletonResource(new BenchResource(body, Arrays.copyOf(body,
-                dev.restcompress.bench.core.ResponseBody.SMALL)));
-        return d;
-    }
-
-    private void request(Dispatcher d, String uri) {
-        try {
-            MockHttpResponse response = new MockHttpResponse();
-            d.invoke(MockHttpRequest.get(uri).header(HttpHeaders.ACCEPT_ENCODING, coding), response);
-            if (response.getStatus() != 200) {
-                throw new IllegalStateException(uri + ": status " + response.getStatus());
-            }
-        } catch (java.net.URISyntaxException e) {
-            throw new IllegalArgumentException(e);
-        }
-    }
-
-    /** Runs {@code variant} for about {@code ms} of this thread's CPU time, at most a million times. */
-    private static void warmUp(Runnable variant, long ms, com.sun.management.ThreadMXBean clock) {
-        long start = clock.getCurrentThreadCpuTime();
-        for (int n = 0; n < 1_000_000 && clock.getCurrentThreadCpuTime() - start < ms * 1_000_000L; n++) {
-            variant.run();
-        }
-    }
-
-    /** Runs per batch so that one batch of {@code slowest} takes about {@code batchMs}. */
-    private static int batchSize(Runnable slowest, int batchMs, com.sun.management.ThreadMXBean clock) {
-        long start = clock.getCurrentThreadCpuTime();
-        int n = 0;
-        while (n < 10_000 && clock.getCurrentThreadCpuTime() - start < 50_000_000L) {
-            slowest.run();
-            n++;
-        }
-        double perOp = (clock.getCurrentThreadCpuTime() - start) / (double) n;
-        return (int) Math.max(1, Math.min(100_000, batchMs * 1e6 / perOp));
-    }
-
-    static double quantile(double[] values, double q) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[(int) Math.round(q * (sorted.length - 1))];
     }
 }

@@ -1,20 +1,15 @@
 package dev.restcompress.bench.interceptor;
 
 import dev.restcompress.bench.core.Corpus;
+import dev.restcompress.bench.core.NanosPerOpBench;
 import dev.restcompress.bench.core.ResponseBody;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.config.CompressionSettings;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 
 /**
  * The codec work alone that {@link InterceptorBench}'s encoded paths do, on the same body with the
@@ -22,10 +17,7 @@ import org.openjdk.jmh.annotations.State;
  * and the streaming encoder fed in {@link BenchResource#STREAM_CHUNK} chunks with a flush after each.
  * The report subtracts this from the server path to get the cost outside the codec.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-public class ResponseCodecBench {
+public class ResponseCodecBench extends NanosPerOpBench {
     @Param({"lzf", "gzip"})
     public String coding;
 

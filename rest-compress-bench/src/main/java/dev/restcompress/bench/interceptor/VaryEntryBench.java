@@ -1,20 +1,13 @@
 package dev.restcompress.bench.interceptor;
 
 import dev.restcompress.bench.core.Corpus;
+import dev.restcompress.bench.core.NanosPerOpBench;
 import dev.restcompress.bench.core.ResponseBody;
-import java.util.concurrent.TimeUnit;
-import org.jboss.resteasy.mock.MockDispatcherFactory;
-import org.jboss.resteasy.mock.MockHttpRequest;
 import org.jboss.resteasy.mock.MockHttpResponse;
 import org.jboss.resteasy.spi.Dispatcher;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 
 /**
  * What the one header every negotiated response must carry costs by itself, from the resource to
@@ -24,10 +17,7 @@ import org.openjdk.jmh.annotations.State;
  * below-threshold path, because the target there is "nothing beyond the Vary entry itself": a cache
  * needs that header whatever the body's size.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-public class VaryEntryBench {
+public class VaryEntryBench extends NanosPerOpBench {
     @Param({"without", "with"})
     public String vary;
 
@@ -36,17 +26,12 @@ public class VaryEntryBench {
 
     @Setup
     public void setUp() {
-        byte[] body = ResponseBody.load(Corpus.dir());
-        dispatcher = MockDispatcherFactory.createDispatcher();
-        dispatcher.getRegistry().addSingletonResource(
-                new BenchResource(body, java.util.Arrays.copyOf(body, ResponseBody.SMALL)));
+        dispatcher = InMemory.dispatcher(new BenchResource(ResponseBody.load(Corpus.dir())), false);
         uri = vary.equals("with") ? "/plain/response-with-vary" : "/plain/response";
     }
 
     @Benchmark
-    public MockHttpResponse request() throws Exception {
-        MockHttpResponse response = new MockHttpResponse();
-        dispatcher.invoke(MockHttpRequest.get(uri), response);
-        return response;
+    public MockHttpResponse request() {
+        return InMemory.get(dispatcher, uri, null);
     }
 }

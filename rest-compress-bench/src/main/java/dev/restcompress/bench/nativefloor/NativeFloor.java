@@ -4,10 +4,12 @@ import dev.restcompress.bench.codec.CodecSummary;
 import dev.restcompress.bench.core.ExternalCommand;
 import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.report.Table;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -18,26 +20,36 @@ import java.util.Locale;
  * through the project's codec, {@code raw} through the JNI binding's own calls). The target is a
  * Java path at 90% or more of the C harness on the same files: the JNI binding should cost little
  * next to the native code it calls. Writes
- * {@code native-harness.csv} (the harness's own output), {@code native-floor.csv} and a report section.
+ * {@code native-harness.csv} (the harness's own output), {@code native-floor.csv} (per level and operation,
+ * the C harness's harmonic-mean MB/s next to the Java paths' and their ratios) and a report section.
  */
 public final class NativeFloor {
-    /** The files {@link #run} creates. */
     static final List<String> FILES = List.of("native-harness.csv", "native-floor.csv");
     static final int[] LEVELS = {1, 6, 9};
     /** The target: Java at no less than this fraction of the C harness. */
     static final double TARGET = 0.90;
 
     /** One harness row; {@code file} is {@code (hmean)} for the harmonic-mean row of a level. */
-    record Row(int level, String file, long bytes, long compressedBytes, double compressMbps, double decompressMbps,
-               double roundTripMbps) {
+    record Row(int level, String file, long bytes, long compressedBytes, double[] mbps) {
+        /** MB/s of one of {@link CodecSummary#OPS}, in the harness's column order. */
         double mbps(String op) {
-            return switch (op) {
-                case "compress" -> compressMbps;
-                case "decompress" -> decompressMbps;
-                default -> roundTripMbps;
-            };
+            return mbps[CodecSummary.OPS.indexOf(op)];
         }
     }
+
+    /** One level and operation: C's harmonic mean, the Java paths' ({@code gzip-libdeflate-N}; NaN without). */
+    private record Comparison(int level, String op, double c, long cCompressed, double spi, double raw,
+                              double spiCompressed) {
+    }
+
+    private static final Table<Comparison> TABLE = new Table<Comparison>()
+            .text("level", "level", Comparison::level).text("op", "op", Comparison::op)
+            .number("c_hmean_mb_s", "C MB/s", Comparison::c, 1).csvOnly("c_compressed_bytes", Comparison::cCompressed)
+            .number("java_spi_mb_s", "Java spi MB/s", Comparison::spi, 1)
+            .column("java_spi_vs_c", "spi / C", r -> r.spi() / r.c(), r -> verdict(r.spi() / r.c()))
+            .number("java_raw_mb_s", "Java raw MB/s", Comparison::raw, 1)
+            .column("java_raw_vs_c", "raw / C", r -> r.raw() / r.c(), r -> verdict(r.raw() / r.c()))
+            .csvOnly("java_compressed_bytes", Comparison::spiCompressed);
 
     private NativeFloor() {
     }
@@ -71,9 +83,52 @@ public final class NativeFloor {
         // The harness prints its progress on stderr: let it through to ours.
         String csv = ExternalCommand.run(cmd, false, (long) (files.size() * LEVELS.length * 2 * (seconds + 1) + 60));
         Files.writeString(ctx.out().resolve("native-harness.csv"), csv);
-        List<Row> rows = parse(csv);
-        new NativeFloorReport(rows, java, files.size(), seconds).write(ctx.out(), md);
+        write(parse(csv), java, files.size(), seconds, ctx.out(), md);
         return FILES;
+    }
+
+    /** The comparison with the Java paths ({@code gzip-libdeflate-N}, spi and raw) and its 90% target. */
+    private static void write(List<Row> rows, List<CodecSummary> java, int files, double seconds, Path dir,
+            Markdown md) {
+        List<Comparison> table = new ArrayList<>();
+        boolean anyJava = false;
+        for (int level : LEVELS) {
+            Row c = rows.stream().filter(r -> r.level() == level && r.file().equals("(hmean)")).findFirst()
+                    .orElse(null);
+            if (c != null) {
+                CodecSummary spi = summary(java, level, "spi");
+                CodecSummary raw = summary(java, level, "raw");
+                anyJava |= spi != null || raw != null;
+                for (String op : CodecSummary.OPS) {
+                    table.add(new Comparison(level, op, c.mbps(op), c.compressedBytes(),
+                            spi == null ? Double.NaN : spi.mbps(op), raw == null ? Double.NaN : raw.mbps(op),
+                            spi == null ? Double.NaN : spi.compressedBytes()));
+                }
+            }
+        }
+        TABLE.writeCsv(table, dir.resolve("native-floor.csv"));
+        md.paragraph("`libdeflate_harness` (C, `dlopen(\"libdeflate.so.0\")`, one compressor per level and one "
+                + "decompressor, one-shot gzip calls, each timed for at least " + seconds + " s per file after a "
+                + "warm-up call) on the same " + files + " file(s) as the codec suite; harmonic mean of MB/s of "
+                + "uncompressed data over the files, round trip = compress + decompress time. Java columns: "
+                + "`gzip-libdeflate-N` from the codec suite (JMH) of this run. Target: Java >= "
+                + Math.round(TARGET * 100) + "% of C. The SPI's decompress reads a bounded stream "
+                + "(as request bodies of unknown length do), so it is not expected to reach the one-shot C decode.");
+        TABLE.markdown(md, table);
+        if (!anyJava) {
+            md.paragraph("No Java figures: run the codec suite in the same run (`--suites codec,native`) with the "
+                    + "gzip-libdeflate codecs to fill the Java columns.");
+        }
+    }
+
+    private static CodecSummary summary(List<CodecSummary> java, int level, String path) {
+        String id = "gzip-libdeflate-" + level;
+        return java.stream().filter(s -> s.codec().equals(id) && s.path().equals(path)).findFirst().orElse(null);
+    }
+
+    private static String verdict(double ratio) {
+        return Double.isNaN(ratio) ? "n/a"
+                : Markdown.num(100 * ratio, 0) + "% " + (ratio >= TARGET ? "(meets)" : "(below)");
     }
 
     static List<Row> parse(String csv) {
@@ -88,9 +143,9 @@ public final class NativeFloor {
             if (n < 7) {
                 throw new IllegalArgumentException("unexpected harness line: " + line);
             }
-            String file = String.join(",", java.util.Arrays.copyOfRange(f, 1, n - 5));
-            rows.add(new Row(Integer.parseInt(f[0]), file, Long.parseLong(f[n - 5]), Long.parseLong(f[n - 4]),
-                    Double.parseDouble(f[n - 3]), Double.parseDouble(f[n - 2]), Double.parseDouble(f[n - 1])));
+            String file = String.join(",", Arrays.copyOfRange(f, 1, n - 5));
+            double[] mbps = {Double.parseDouble(f[n - 3]), Double.parseDouble(f[n - 2]), Double.parseDouble(f[n - 1])};
+            rows.add(new Row(Integer.parseInt(f[0]), file, Long.parseLong(f[n - 5]), Long.parseLong(f[n - 4]), mbps));
         }
         return rows;
     }

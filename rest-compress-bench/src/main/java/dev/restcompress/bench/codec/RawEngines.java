@@ -1,0 +1,181 @@
+package dev.restcompress.bench.codec;
+
+import com.aayushatharva.brotli4j.Brotli4jLoader;
+import com.aayushatharva.brotli4j.decoder.Decoder;
+import com.aayushatharva.brotli4j.encoder.Encoder;
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDecompressCtx;
+import com.ning.compress.BufferRecycler;
+import com.ning.compress.lzf.ChunkDecoder;
+import com.ning.compress.lzf.ChunkEncoder;
+import com.ning.compress.lzf.LZFChunk;
+import com.ning.compress.lzf.LZFEncoder;
+import com.ning.compress.lzf.util.ChunkDecoderFactory;
+import com.ning.compress.lzf.util.ChunkEncoderFactory;
+import dev.restcompress.bench.core.Engine;
+import dev.restcompress.bench.core.SpiEngine;
+import dev.restcompress.nativelib.GzipMemberResult;
+import dev.restcompress.nativelib.LibdeflateCompressor;
+import dev.restcompress.nativelib.LibdeflateDecompressor;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.function.IntUnaryOperator;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * The raw engines: each library through its own calls, as a hand-written caller would use it, so the report
+ * can show what the SPI costs per coding. An engine is its bound and two calls; the state they keep
+ * (encoders, contexts) is made once per engine by its factory here.
+ */
+final class RawEngines {
+    /** Codes {@code in[0, length)} into {@code out}; returns the bytes written. */
+    private interface Call {
+        int apply(byte[] in, int length, byte[] out) throws IOException;
+    }
+
+    private record Raw(IntUnaryOperator bound, Call compressCall, Call decompressCall) implements Engine {
+        @Override
+        public int maxCompressedLength(int length) {
+            return bound.applyAsInt(length);
+        }
+
+        @Override
+        public int compress(byte[] in, int length, byte[] out) throws IOException {
+            return compressCall.apply(in, length, out);
+        }
+
+        @Override
+        public int decompress(byte[] in, int length, byte[] out) throws IOException {
+            return decompressCall.apply(in, length, out);
+        }
+    }
+
+    private RawEngines() {
+    }
+
+    /**
+     * LZF through compress-lzf's own block calls, the best a hand-written caller can do: one reused
+     * {@link ChunkEncoder}, {@link LZFEncoder#appendEncoded} into a reused buffer, and the safe
+     * (bounds-checked) {@link ChunkDecoder}, because the SPI decodes with the safe one too; so the
+     * difference to {@link SpiEngine} is the pool, the checks and the stream, nothing else.
+     */
+    static Engine lzf() {
+        ChunkEncoder encoder = ChunkEncoderFactory.optimalInstance(LZFChunk.MAX_CHUNK_LEN, new BufferRecycler());
+        ChunkDecoder decoder = ChunkDecoderFactory.safeInstance();
+        return new Raw(LZFEncoder::estimateMaxWorkspaceSize,
+                (in, length, out) -> LZFEncoder.appendEncoded(encoder, in, 0, length, out, 0),
+                (in, length, out) -> decoder.decode(in, 0, length, out));
+    }
+
+    /**
+     * gzip the way a 2014 JAX-RS stack did it (and RESTEasy's {@code GZIPEncodingInterceptor} still
+     * does): a new {@link GZIPOutputStream} (so a new {@code Deflater}) per body and a
+     * {@link GZIPInputStream} per body. This is the baseline the project is measured against, so it
+     * deliberately keeps the per-call allocation instead of pooling.
+     */
+    static Engine jdkGzip(int level) {
+        // Stored blocks add 5 bytes per 16 KiB; generous slack for header and trailer.
+        return new Raw(length -> length + (length >> 3) + 64, (in, length, out) -> {
+            ArraySink sink = new ArraySink(out);
+            try (GZIPOutputStream gz = new LeveledGzip(sink, level)) {
+                gz.write(in, 0, length);
+            }
+            return sink.size;
+        }, (in, length, out) -> {
+            try (GZIPInputStream gz = new GZIPInputStream(new ByteArrayInputStream(in, 0, length), 8192)) {
+                return SpiEngine.readFully(gz, out);
+            }
+        });
+    }
+
+    /** GZIPOutputStream has no level parameter; its protected Deflater does. */
+    private static final class LeveledGzip extends GZIPOutputStream {
+        LeveledGzip(OutputStream out, int level) throws IOException {
+            super(out, 8192);
+            def.setLevel(level);
+        }
+    }
+
+    /** Writes into a fixed array, so the benchmark measures gzip, not ByteArrayOutputStream growth. */
+    private static final class ArraySink extends OutputStream {
+        private final byte[] buf;
+        int size;
+
+        ArraySink(byte[] buf) {
+            this.buf = buf;
+        }
+
+        @Override
+        public void write(int b) {
+            buf[size++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            System.arraycopy(b, off, buf, size, len);
+            size += len;
+        }
+    }
+
+    /**
+     * libdeflate through the JNI binding's own calls, one compressor and one decompressor held for the
+     * whole run: the floor under the SPI path (which adds pooling and checks) and, for decompression, the
+     * one-shot native decode that request bodies of known small length get.
+     */
+    static Engine libdeflate(int level) {
+        LibdeflateCompressor compressor = LibdeflateCompressor.open(level);
+        LibdeflateDecompressor decompressor = LibdeflateDecompressor.open();
+        return new Raw(length -> (int) compressor.gzipCompressBound(length),
+                (in, length, out) -> compressor.gzipCompress(in, 0, length, out, 0, out.length),
+                (in, length, out) -> {
+                    GzipMemberResult r = decompressor.decompressMember(in, 0, length, out, 0, out.length);
+                    if (r.status() != GzipMemberResult.Status.OK || r.consumed() != length) {
+                        throw new IOException("libdeflate could not decode the body: " + r);
+                    }
+                    return r.produced();
+                });
+    }
+
+    /**
+     * zstd through zstd-jni's own context calls, array to array: one {@link ZstdCompressCtx} at the
+     * level and one {@link ZstdDecompressCtx}, both held for the whole run. The SPI compresses with
+     * pooled contexts of the same kind, so compress shows what the pool and checks cost; it decompresses
+     * through a bounded stream (a request body's decoded size is unknown, and a context cannot cap the
+     * window), so decompress shows what the stream costs.
+     */
+    static Engine zstd(int level) {
+        ZstdCompressCtx compressor = new ZstdCompressCtx().setLevel(level);
+        ZstdDecompressCtx decompressor = new ZstdDecompressCtx();
+        return new Raw(length -> Math.toIntExact(Zstd.compressBound(length)),
+                (in, length, out) -> compressor.compressByteArray(out, 0, out.length, in, 0, length),
+                (in, length, out) -> decompressor.decompressByteArray(out, 0, out.length, in, 0, length));
+    }
+
+    /**
+     * Brotli through brotli4j's one-call API, as a hand-written caller would use it:
+     * {@link Encoder#compress(byte[], int, int, Encoder.Parameters)} at the quality (the encoder's
+     * default window) and {@link Decoder#decompress(byte[], int, int)}. Both build a native encoder or
+     * decoder per call and return a new array, which is copied into the caller's buffer; that copy and
+     * allocation are part of what this API costs, and what the SPI's direct encoder avoids.
+     */
+    static Engine brotli(int quality) {
+        // brotli4j binds its native methods only after its loader has run.
+        Brotli4jLoader.ensureAvailability();
+        Encoder.Parameters parameters = new Encoder.Parameters().setQuality(quality);
+        // Brotli's own bound is n + 4 bytes per 16 KiB + 6; compress() fails rather than overrun.
+        return new Raw(length -> length + (length >> 8) + 64,
+                (in, length, out) -> copy(Encoder.compress(in, 0, length, parameters), out),
+                (in, length, out) -> copy(Decoder.decompress(in, 0, length), out));
+    }
+
+    private static int copy(byte[] result, byte[] out) throws IOException {
+        if (result.length > out.length) {
+            throw new IOException(result.length + " bytes do not fit the " + out.length + "-byte buffer");
+        }
+        System.arraycopy(result, 0, out, 0, result.length);
+        return result.length;
+    }
+}
