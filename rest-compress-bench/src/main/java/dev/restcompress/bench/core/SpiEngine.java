@@ -34,11 +34,7 @@ public final class SpiEngine implements Engine {
 
     /** Reads until end of stream (so trailers and checksums are verified) into {@code out}. */
     public static int readFully(InputStream in, byte[] out) throws IOException {
-        int total = 0;
-        int n;
-        while (total < out.length && (n = in.read(out, total, out.length - total)) > 0) {
-            total += n;
-        }
+        int total = in.readNBytes(out, 0, out.length);
         if (total == out.length && in.read() >= 0) {
             throw new IOException("decompressed data larger than the " + out.length + "-byte buffer");
         }

@@ -108,16 +108,13 @@ public final class XyChart {
         Marker marker = s.lines() && points.size() > 40 ? SeriesMarkers.NONE : s.hollow() ? HOLLOW : SeriesMarkers.CIRCLE;
         series.setXYSeriesRenderStyle(s.lines() ? XYSeries.XYSeriesRenderStyle.Line : XYSeries.XYSeriesRenderStyle.Scatter)
                 .setMarker(marker).setMarkerColor(c).setLineColor(c);
-        for (Point p : points) {
-            if (p.label() != null) {
-                chart.addAnnotation(new AnnotationText(p.label(), p.x(), p.y(), false));
-            }
-        }
+        points.stream().filter(p -> p.label() != null)
+                .forEach(p -> chart.addAnnotation(new AnnotationText(p.label(), p.x(), p.y(), false)));
         return this;
     }
 
     /**
-     * Adds a line of one point per item (x, y and y's error bar; {@link #NO_ERROR} for none), hollow
+     * Adds a line of one point per item (x, y and y's error bar; {@link #noError} for none), hollow
      * markers if asked, in colour number {@code colour}.
      */
     public <T> XyChart line(String name, List<T> items, ToDoubleFunction<T> x, ToDoubleFunction<T> y,
@@ -152,14 +149,13 @@ public final class XyChart {
      */
     private void frame() {
         XYStyler style = chart.getStyler();
-        if (range[0] > range[1]) {
-            return;
-        }
-        double[] x = ends(range[0], range[1], style.isXAxisLogarithmic());
-        double[] y = ends(range[2], range[3], style.isYAxisLogarithmic());
-        style.setXAxisMin(x[0]).setXAxisMax(x[1]);
-        if (!tightY || style.isYAxisLogarithmic()) {
-            style.setYAxisMin(y[0]).setYAxisMax(y[1]);
+        if (range[0] <= range[1]) {
+            double[] x = ends(range[0], range[1], style.isXAxisLogarithmic());
+            double[] y = ends(range[2], range[3], style.isYAxisLogarithmic());
+            style.setXAxisMin(x[0]).setXAxisMax(x[1]);
+            if (!tightY || style.isYAxisLogarithmic()) {
+                style.setYAxisMin(y[0]).setYAxisMax(y[1]);
+            }
         }
     }
 
@@ -170,10 +166,8 @@ public final class XyChart {
     }
 
     private static double[] ends(double lo, double hi, boolean log) {
-        if (log) {
-            return new double[] {Math.pow(10, Math.floor(Math.log10(lo))), Math.pow(10, Math.ceil(Math.log10(hi * 1.0001)))};
-        }
-        return new double[] {Math.min(0, lo), hi > Math.min(0, lo) ? hi * 1.05 : 1};
+        return log ? new double[] {Math.pow(10, Math.floor(Math.log10(lo))), Math.pow(10, Math.ceil(Math.log10(hi * 1.0001)))}
+                : new double[] {Math.min(0, lo), hi > Math.min(0, lo) ? hi * 1.05 : 1};
     }
 
     public void writePng(Path file) {
