@@ -70,7 +70,7 @@ public final class BenchServerMain {
         AutoCloseable server = switch (a.kind) {
             case OURS -> DemoServer.start(a.host, port, a.testdata)::stop;
             case RESTEASY_GZIP -> Peers.resteasyGzip(a.host, port, a.testdata);
-            case JERSEY_GZIP -> JerseyGzipPeer.start(a.host, port, a.testdata);
+            case JERSEY_GZIP -> Peers.jerseyGzip(a.host, port, a.testdata);
             case UNDERTOW_GZIP -> Peers.undertowGzip(a.host, port, a.testdata);
             case OURS_CACHE -> CacheServer.start(a.host, port, a.testdata);
             default -> throw new IllegalArgumentException("unknown server " + a.kind + " (" + KINDS + ", " + OURS_CACHE + ")");

@@ -1,5 +1,6 @@
 package dev.restcompress.bench.server;
 
+import com.sun.net.httpserver.HttpServer;
 import io.undertow.Undertow;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -17,21 +18,25 @@ import jakarta.ws.rs.core.Application;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
+import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.glassfish.jersey.jdkhttp.JdkHttpServerFactory;
+import org.glassfish.jersey.message.GZipEncoder;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.filter.EncodingFilter;
 import org.jboss.resteasy.annotations.GZIP;
 import org.jboss.resteasy.plugins.interceptors.GZIPEncodingInterceptor;
 
 /**
  * What the peers serve at {@code /rest/static/<name>}: a testdata file as it is, read from disk on each
  * request and typed by its extension, exactly as the demo's {@code staticFile} method does, so the peers
- * and this library do the same work apart from the compression; and the two peers that run from the
- * bench jar, each compressing with its own framework's gzip (JDK {@code Deflater}, default level 6).
- * The Jersey peer is apart ({@link JerseyGzipPeer}): its jars are on its own child's class path only.
+ * and this library do the same work apart from the compression; and the peers, each compressing with
+ * its own framework's gzip (JDK {@code Deflater}, default level 6).
  */
 final class Peers {
     private static final String PREFIX = "/rest/static/";
@@ -172,5 +177,20 @@ final class Peers {
                 .build();
         server.start();
         return server::stop;
+    }
+
+    /**
+     * The Jersey peer: Jersey 3.1.11 on its JDK HTTP server container (the one that resolves here),
+     * compressed by Jersey's {@code EncodingFilter} with {@code GZipEncoder} ({@code GZIPOutputStream}).
+     * Jersey's jars are on this child's class path only, first, and its JVM options are set
+     * ({@link PeerClassPath}); the other children load this class without them, so no Jersey type may
+     * appear outside this method's body.
+     */
+    static AutoCloseable jerseyGzip(String host, int port, java.nio.file.Path testdata) {
+        ResourceConfig config = new ResourceConfig().register(new StaticResource(testdata))
+                .register(EncodingFilter.class).register(GZipEncoder.class);
+        HttpServer server = JdkHttpServerFactory.createHttpServer(URI.create("http://" + host + ":" + port + "/rest/"),
+                config);
+        return () -> server.stop(0);
     }
 }
