@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -22,6 +23,7 @@ public final class Corpus {
      * purpose: the library warns about every key there that no setting reads.
      */
     public static final String PROPERTY = "restcompress.bench.corpus";
+    private static final Pattern NOT_PAYLOAD = Pattern.compile("(\\.|README).*|.*\\.(py|sh|md)");
 
     private Corpus() {
     }
@@ -34,16 +36,12 @@ public final class Corpus {
     /** File names in {@code dir}, sorted. */
     public static List<String> names(Path dir) {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(p -> Files.isRegularFile(p) && isPayload(p.getFileName().toString()) && size(p) > 0)
+            return files.filter(p -> Files.isRegularFile(p) && !NOT_PAYLOAD.matcher(p.getFileName().toString()).matches()
+                    && size(p) > 0)
                     .map(p -> p.getFileName().toString()).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list corpus " + dir, e);
         }
-    }
-
-    private static boolean isPayload(String name) {
-        return !name.startsWith(".") && !name.startsWith("README")
-                && !name.endsWith(".py") && !name.endsWith(".sh") && !name.endsWith(".md");
     }
 
     public static byte[] read(Path dir, String name) {

@@ -24,11 +24,8 @@ import picocli.CommandLine.Option;
  * ends.
  *
  * <p>Servers ({@code --server}): {@value #OURS} is the demo application (this library on RESTEasy +
- * Undertow); the peers serve the same files at the same path, {@code /rest/static/<name>}, with
- * their own built-in gzip: {@value #RESTEASY_GZIP} (RESTEasy's {@code @GZIP}), {@value #JERSEY_GZIP}
- * (Jersey's {@code EncodingFilter} + {@code GZipEncoder} on its JDK HTTP server) and
- * {@value #UNDERTOW_GZIP} (a bare Undertow handler behind its {@code EncodingHandler}); {@value #OURS_CACHE}
- * serves the encoded-variant cache's workloads ({@link CacheServer}).
+ * Undertow), {@value #OURS_CACHE} the encoded-variant cache's workloads ({@link CacheServer}); the peers
+ * ({@link Peers}) serve the same files at the same path with their own built-in gzip.
  *
  * <p>Why stdin: the parent holds the other end of the pipe, so when the bench finishes, fails or is
  * killed, the pipe closes and the server exits by itself; a killed bench never leaves an orphaned

@@ -10,7 +10,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -81,7 +80,11 @@ public final class CacheServer {
     public static byte[] stamp(byte[] body, long n) {
         int at = insertAt(body);
         byte[] s = stampBytes(n);
-        return ByteBuffer.allocate(body.length + s.length).put(body, 0, at).put(s).put(body, at, body.length - at).array();
+        byte[] out = new byte[body.length + s.length];
+        System.arraycopy(body, 0, out, 0, at);
+        System.arraycopy(s, 0, out, at, s.length);
+        System.arraycopy(body, at, out, at + s.length, body.length - at);
+        return out;
     }
 
     /**
@@ -102,10 +105,19 @@ public final class CacheServer {
         };
     }
 
-    /** {@code "stamp":"<n, 16 digits>",} in ASCII, without a formatter (it runs on every request). */
-    private static byte[] stampBytes(long n) {
-        String digits = Long.toString(n);
-        return (STAMP_KEY + "0".repeat(STAMP_DIGITS - digits.length()) + digits + "\",").getBytes(StandardCharsets.US_ASCII);
+    /** {@code "stamp":"<n, 16 digits>",} in ASCII, without a formatter. */
+    static byte[] stampBytes(long n) {
+        byte[] key = STAMP_KEY.getBytes(StandardCharsets.US_ASCII);
+        byte[] s = new byte[key.length + STAMP_DIGITS + 2];
+        System.arraycopy(key, 0, s, 0, key.length);
+        long v = n;
+        for (int i = key.length + STAMP_DIGITS - 1; i >= key.length; i--) {
+            s[i] = (byte) ('0' + (int) (v % 10));
+            v /= 10;
+        }
+        s[s.length - 2] = '"';
+        s[s.length - 1] = ',';
+        return s;
     }
 
     private static int insertAt(byte[] body) {

@@ -35,8 +35,8 @@ import org.jboss.resteasy.plugins.interceptors.GZIPEncodingInterceptor;
 /**
  * What the peers serve at {@code /rest/static/<name>}: a testdata file as it is, read from disk on each
  * request and typed by its extension, exactly as the demo's {@code staticFile} method does, so the peers
- * and this library do the same work apart from the compression; and the peers, each compressing with
- * its own framework's gzip (JDK {@code Deflater}, default level 6).
+ * and this library do the same work apart from the compression; and the peers themselves, each
+ * compressing with its own framework's gzip (JDK {@code Deflater}, default level 6).
  */
 final class Peers {
     private static final String PREFIX = "/rest/static/";
