@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,9 +57,6 @@ public final class XyChart {
     };
 
     private final XYChart chart;
-    /** The data's range, x then y (error bars included), for the axes' ends. */
-    private final double[] range = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
-        Double.NEGATIVE_INFINITY};
     /** Whether a linear y axis fits the data instead of starting at zero (for slow drifts over time). */
     private boolean tightY;
 
@@ -97,12 +95,6 @@ public final class XyChart {
                 : p.yError()).toArray();
         XYSeries series = Arrays.stream(e).anyMatch(v -> v > 0) ? chart.addSeries(s.name(), x, y, e)
                 : chart.addSeries(s.name(), x, y);
-        for (int i = 0; i < x.length; i++) {
-            range[0] = Math.min(range[0], x[i]);
-            range[1] = Math.max(range[1], x[i]);
-            range[2] = Math.min(range[2], y[i] - e[i]);
-            range[3] = Math.max(range[3], y[i] + e[i]);
-        }
         Color c = PALETTE[colour % PALETTE.length];
         // A long time series reads better as a plain line than as a row of dots.
         Marker marker = s.lines() && points.size() > 40 ? SeriesMarkers.NONE : s.hollow() ? HOLLOW : SeriesMarkers.CIRCLE;
@@ -145,13 +137,17 @@ public final class XyChart {
 
     /**
      * Sets the axes' ends as the charts before XChart had them: a log axis from decade to decade (XChart
-     * labels the decades only), a linear one from zero (or below, for negative data).
+     * labels the decades only), a linear one from zero (or below, for negative data). The data's range
+     * is the series' own (XChart's, error bars included).
      */
     private void frame() {
         XYStyler style = chart.getStyler();
-        if (range[0] <= range[1]) {
-            double[] x = ends(range[0], range[1], style.isXAxisLogarithmic());
-            double[] y = ends(range[2], range[3], style.isYAxisLogarithmic());
+        Collection<XYSeries> all = chart.getSeriesMap().values();
+        if (!all.isEmpty()) {
+            double[] x = ends(all.stream().mapToDouble(XYSeries::getXMin).min().getAsDouble(),
+                    all.stream().mapToDouble(XYSeries::getXMax).max().getAsDouble(), style.isXAxisLogarithmic());
+            double[] y = ends(all.stream().mapToDouble(XYSeries::getYMin).min().getAsDouble(),
+                    all.stream().mapToDouble(XYSeries::getYMax).max().getAsDouble(), style.isYAxisLogarithmic());
             style.setXAxisMin(x[0]).setXAxisMax(x[1]);
             if (!tightY || style.isYAxisLogarithmic()) {
                 style.setYAxisMin(y[0]).setYAxisMax(y[1]);
