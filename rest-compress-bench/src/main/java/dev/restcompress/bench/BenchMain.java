@@ -33,9 +33,9 @@ import picocli.CommandLine;
 /**
  * Runs the benchmark suites and writes the results folder: {@code report.md}, CSV files, PNG charts
  * and JMH's own JSON. {@code scripts/bench.sh} is the usual way in; see {@link BenchOptions} for the
- * command line. Each suite lives in its own package and gets what it needs passed in (a
- * {@link SuiteContext}, the JMH settings, its options); this class only decides which suites run, in
- * which order, and checks that every file they promised exists.
+ * command line. Each suite gets what it needs passed in (a {@link SuiteContext}, the JMH settings, its
+ * options); this class only decides which suites run, in which order, and checks that every file they
+ * promised exists.
  *
  * <p>Run it with {@code -Djava.io.tmpdir=<private dir>}: JMH takes a machine-wide lock in the temp
  * folder, and another engineer's run would otherwise block this one. Forked JVMs get the same temp
