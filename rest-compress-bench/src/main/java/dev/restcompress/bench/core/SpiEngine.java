@@ -34,7 +34,12 @@ public final class SpiEngine implements Engine {
 
     /** Reads until end of stream (so trailers and checksums are verified) into {@code out}. */
     public static int readFully(InputStream in, byte[] out) throws IOException {
-        int total = in.readNBytes(out, 0, out.length);
+        int total = 0;
+        int n;
+        // Not readNBytes: this also stops on a read that returns 0, where readNBytes would ask again.
+        while (total < out.length && (n = in.read(out, total, out.length - total)) > 0) {
+            total += n;
+        }
         if (total == out.length && in.read() >= 0) {
             throw new IOException("decompressed data larger than the " + out.length + "-byte buffer");
         }
