@@ -18,22 +18,24 @@ import dev.restcompress.bench.nativefloor.NativeFloor;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.small.SmallPayloadSuite;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
 import org.openjdk.jmh.runner.RunnerException;
 import picocli.CommandLine;
 
 /**
  * Runs the benchmark suites and writes the results folder: {@code report.md}, CSV files, PNG charts
  * and JMH's own JSON. {@code scripts/bench.sh} is the usual way in; see {@link BenchOptions} for the
- * command line. Each suite lives in its own package and gets what it needs passed in (a
- * {@link SuiteContext}, the JMH settings, its options); this class only decides which suites run, in
- * which order, and checks that every file they promised exists.
+ * command line. Each suite gets what it needs passed in (a {@link SuiteContext}, the JMH settings, its
+ * options); this class only decides which suites run, in which order, and checks that every file they
+ * promised exists.
  *
  * <p>Run it with {@code -Djava.io.tmpdir=<private dir>}: JMH takes a machine-wide lock in the temp
  * folder, and another engineer's run would otherwise block this one. Forked JVMs get the same temp
@@ -65,23 +67,19 @@ public final class BenchMain {
         Instant start = Instant.now();
         Path corpus = o.corpus.toAbsolutePath().normalize();
         if (!Files.isDirectory(corpus) || Corpus.names(corpus).isEmpty()) {
-            System.err.println("bench: corpus folder " + corpus + " is missing or empty (use --corpus DIR)");
-            return 2;
+            return fail(2, "corpus folder " + corpus + " is missing or empty (use --corpus DIR)");
         }
         System.setProperty(Corpus.PROPERTY, corpus.toString());
         List<BenchCodec> codecs = availableCodecs(o);
         if (codecs.isEmpty()) {
-            System.err.println("bench: no codec to run");
-            return 2;
+            return fail(2, "no codec to run");
         }
         Path out = o.out.toAbsolutePath().normalize();
         Files.createDirectories(out);
         List<String> files = !o.files.isEmpty() ? o.files : o.quick ? quickFiles(corpus) : Corpus.names(corpus);
-        for (String f : files) {
-            if (!Files.isRegularFile(corpus.resolve(f))) {
-                System.err.println("bench: no file " + f + " in " + corpus);
-                return 2;
-            }
+        Optional<String> absent = files.stream().filter(f -> !Files.isRegularFile(corpus.resolve(f))).findFirst();
+        if (absent.isPresent()) {
+            return fail(2, "no file " + absent.get() + " in " + corpus);
         }
         PROGRESS.report("results go to " + out);
         PROGRESS.report("corpus " + corpus + ": " + files.size() + " file(s)"
@@ -89,15 +87,13 @@ public final class BenchMain {
 
         Markdown md = new Markdown();
         md.heading(1, "rest-compress benchmark " + out.getFileName());
-        md.paragraph(Environment.describe(o, corpus, files, codecs));
+        md.paragraph(environment(o, corpus, files, codecs));
         SuiteContext ctx = new SuiteContext(out, corpus, md, PROGRESS);
         JmhRunner jmh = new JmhRunner(o.forks, o.warmups, o.iterations, o.timeMs, out);
         List<String> produced = new ArrayList<>(List.of("report.md"));
         // The codec suite's summaries, for the native-floor comparison (empty without that suite).
-        List<CodecSummary> codecSummaries = new ArrayList<>();
-
+        List<CodecSummary> codecSummaries = o.suites.contains("codec") ? CodecSuite.run(ctx, jmh, codecs, files) : List.of();
         if (o.suites.contains("codec")) {
-            codecSummaries.addAll(CodecSuite.run(ctx, jmh, codecs, files));
             produced.addAll(CodecSuite.FILES);
         }
         if (o.suites.contains("small")) {
@@ -133,12 +129,11 @@ public final class BenchMain {
             throw new IOException("interrupted", e);
         }
 
-        Files.writeString(out.resolve("report.md"), md.toString());
+        md.write(out.resolve("report.md"));
         for (String f : produced) {
             // A report that silently lost a file is a broken benchmark: fail loudly.
             if (!Files.isRegularFile(out.resolve(f)) || Files.size(out.resolve(f)) == 0) {
-                System.err.println("bench: expected output " + out.resolve(f) + " is missing or empty");
-                return 1;
+                return fail(1, "expected output " + out.resolve(f) + " is missing or empty");
             }
         }
         PROGRESS.report("done in " + Duration.between(start, Instant.now()).toSeconds() + " s: "
@@ -146,51 +141,44 @@ public final class BenchMain {
         return 0;
     }
 
+    private static int fail(int status, String message) {
+        System.err.println("bench: " + message);
+        return status;
+    }
+
     private static List<BenchCodec> availableCodecs(BenchOptions o) {
-        List<BenchCodec> wanted = new ArrayList<>();
-        if (o.codecs.isEmpty()) {
-            wanted.addAll(BenchCodecs.all());
-        } else {
-            o.codecs.forEach(id -> wanted.add(BenchCodecs.byId(id.trim())));
-        }
-        List<BenchCodec> out = new ArrayList<>();
-        for (BenchCodec c : wanted) {
+        List<BenchCodec> wanted = o.codecs.isEmpty() ? BenchCodecs.all()
+                : o.codecs.stream().map(id -> BenchCodecs.byId(id.trim())).toList();
+        return wanted.stream().filter(c -> {
             String why = c.unavailableReason();
-            if (why == null) {
-                out.add(c);
-            } else {
+            if (why != null) {
                 PROGRESS.report("skipping codec " + c.id() + ": " + why);
             }
-        }
-        return out;
+            return why == null;
+        }).toList();
     }
 
     /**
      * Quick mode's files: up to three, spread over the sizes between 4 KiB and 1 MiB (tiny files say
      * little about throughput, huge ones make 100 ms iterations meaningless).
      */
-    static List<String> quickFiles(Path corpus) throws IOException {
-        List<String> names = new ArrayList<>(Corpus.names(corpus));
-        List<String> mid = new ArrayList<>();
-        for (String n : names) {
-            long size = Files.size(corpus.resolve(n));
-            if (size >= 4096 && size <= 1 << 20) {
-                mid.add(n);
-            }
-        }
-        List<String> pool = mid.isEmpty() ? names : mid;
-        pool.sort((a, b) -> Long.compare(size(corpus, a), size(corpus, b)));
-        if (pool.size() <= 3) {
-            return pool;
-        }
-        return List.of(pool.get(0), pool.get(pool.size() / 2), pool.get(pool.size() - 1));
+    static List<String> quickFiles(Path corpus) {
+        List<String> names = Corpus.names(corpus);
+        List<String> mid = names.stream().filter(n -> Corpus.size(corpus.resolve(n)) >= 4096
+                && Corpus.size(corpus.resolve(n)) <= 1 << 20).toList();
+        List<String> pool = (mid.isEmpty() ? names : mid).stream()
+                .sorted(Comparator.comparingLong(n -> Corpus.size(corpus.resolve(n)))).toList();
+        return pool.size() <= 3 ? pool : List.of(pool.get(0), pool.get(pool.size() / 2), pool.get(pool.size() - 1));
     }
 
-    private static long size(Path dir, String name) {
-        try {
-            return Files.size(dir.resolve(name));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** The "where and how was this measured" paragraph at the top of the report. */
+    private static String environment(BenchOptions o, Path corpus, List<String> files, List<BenchCodec> codecs) {
+        return "Mode: " + (o.quick ? "**quick (smoke test: numbers are indicative only)**" : "full")
+                + ". JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
+                + ", " + Runtime.getRuntime().availableProcessors() + " processors, " + System.getProperty("os.name") + " "
+                + System.getProperty("os.arch") + ". JMH: " + o.forks + " fork(s), " + o.warmups + " warmup and "
+                + o.iterations + " measurement iteration(s) of " + o.timeMs + " ms, AverageTime, 1 thread, -prof gc. "
+                + "Corpus: `" + corpus + "` (" + files.size() + " file(s): " + String.join(", ", files) + "). Codecs: "
+                + codecs.stream().map(BenchCodec::id).collect(Collectors.joining(", ")) + ".";
     }
 }

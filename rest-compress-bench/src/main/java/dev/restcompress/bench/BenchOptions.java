@@ -80,7 +80,6 @@ final class BenchOptions {
         o.timeMs = check(cl, "--time-ms", o.timeMs, o.quick ? 100 : 1000, 10);
         // --bandwidth asks for the bandwidth suite; the suite without rates has nothing to do.
         if (o.load.hasBandwidths() && !o.suites.contains("bandwidth")) {
-            o.suites = new ArrayList<>(o.suites);
             o.suites.add("bandwidth");
         }
         if (o.suites.contains("bandwidth") && !o.load.hasBandwidths()) {

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
 /** The bench's command line (picocli): quick-mode defaults, the suites' options, clear errors. */
@@ -39,21 +39,14 @@ class BenchOptionsTest {
         assertEquals(List.of("large", "small-json"), o.overload.mixes);
     }
 
-    @Test
-    void aBadValueIsAParameterErrorNamingIt() {
-        // each bad command line, and what its error message must name
-        Map<String, String> cases = new LinkedHashMap<>();
-        cases.put("--pin maybe", "maybe");
-        cases.put("--suites codec,nope", "nope");
-        cases.put("--forks -1", "--forks");
-        cases.put("--overload-on-settings no.such.key=1", "no.such.key");
-        cases.put("--load-codings br", "br");
-        cases.put("--load-concurrency 0", "0");
-        cases.put("--no-such-option", "--no-such-option");
-        cases.forEach((args, named) -> {
-            CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class,
-                    () -> BenchOptions.parse(args.split(" ")), args);
-            assertTrue(e.getMessage().contains(named), args + ": " + e.getMessage());
-        });
+    /** Each bad command line, and what its error message must name. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"--pin maybe | maybe", "--suites codec,nope | nope", "--forks -1 | --forks",
+        "--overload-on-settings no.such.key=1 | no.such.key", "--load-codings br | br", "--load-concurrency 0 | 0",
+        "--no-such-option | --no-such-option"})
+    void aBadValueIsAParameterErrorNamingIt(String args, String named) {
+        CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class,
+                () -> BenchOptions.parse(args.split(" ")), args);
+        assertTrue(e.getMessage().contains(named), args + ": " + e.getMessage());
     }
 }

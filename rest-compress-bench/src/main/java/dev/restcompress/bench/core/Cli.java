@@ -10,8 +10,8 @@ public final class Cli {
 
     /**
      * Parses {@code args} into the {@code @Command} object {@code command} and returns it; null when
-     * {@code --help} or {@code --version} was asked for (and printed). A bad command line prints the
-     * error and the usage and exits with status 2.
+     * {@code --help} or {@code --version} was printed. A bad command line prints the error and the
+     * usage and exits with status 2.
      */
     public static <T> T parse(T command, String[] args) {
         CommandLine cl = new CommandLine(command);

@@ -5,15 +5,17 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * The benchmark corpus: every non-empty regular file directly inside one folder (no recursion), by
  * name, except hidden files, {@code README*} and scripts or docs ({@code .py}, {@code .sh},
- * {@code .md}), so a folder like {@code testdata/} with its generator and README works as is. The folder comes from the system property {@value #PROPERTY}, because
- * forked JMH JVMs get it through their command line; the default is {@code testdata}.
+ * {@code .md}), so a folder like {@code testdata/} with its generator and README works as is. The
+ * folder comes from the system property {@value #PROPERTY}, because forked JMH JVMs get it through
+ * their command line; the default is {@code testdata}.
  */
 public final class Corpus {
     /**
@@ -21,6 +23,7 @@ public final class Corpus {
      * purpose: the library warns about every key there that no setting reads.
      */
     public static final String PROPERTY = "restcompress.bench.corpus";
+    private static final Pattern NOT_PAYLOAD = Pattern.compile("(\\.|README).*|.*\\.(py|sh|md)");
 
     private Corpus() {
     }
@@ -33,23 +36,14 @@ public final class Corpus {
     /** File names in {@code dir}, sorted. */
     public static List<String> names(Path dir) {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(Files::isRegularFile)
-                    .filter(p -> isPayload(p.getFileName().toString()))
-                    .filter(p -> size(p) > 0)
-                    .map(p -> p.getFileName().toString())
-                    .sorted()
-                    .toList();
+            return files.filter(p -> Files.isRegularFile(p) && !NOT_PAYLOAD.matcher(p.getFileName().toString()).matches()
+                    && size(p) > 0)
+                    .map(p -> p.getFileName().toString()).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list corpus " + dir, e);
         }
     }
 
-    private static boolean isPayload(String name) {
-        return !name.startsWith(".") && !name.startsWith("README")
-                && !name.endsWith(".py") && !name.endsWith(".sh") && !name.endsWith(".md");
-    }
-
-    /** The bytes of one corpus file. */
     public static byte[] read(Path dir, String name) {
         try {
             return Files.readAllBytes(dir.resolve(name));
@@ -64,24 +58,16 @@ public final class Corpus {
      * part), at most {@code max} of them.
      */
     public static List<byte[]> prefixes(Path dir, int size, int max) {
-        List<byte[]> out = new ArrayList<>();
-        for (String name : names(dir)) {
-            if (out.size() == max) {
-                break;
-            }
-            Path p = dir.resolve(name);
-            if (size(p) >= size) {
-                byte[] all = read(dir, name);
-                out.add(java.util.Arrays.copyOf(all, size));
-            }
-        }
+        List<byte[]> out = names(dir).stream().filter(n -> size(dir.resolve(n)) >= size).limit(max)
+                .map(n -> Arrays.copyOf(read(dir, n), size)).toList();
         if (out.isEmpty()) {
             throw new IllegalStateException("no corpus file in " + dir + " has " + size + " bytes");
         }
         return out;
     }
 
-    private static long size(Path p) {
+    /** {@link Files#size} without the checked exception. */
+    public static long size(Path p) {
         try {
             return Files.size(p);
         } catch (IOException e) {

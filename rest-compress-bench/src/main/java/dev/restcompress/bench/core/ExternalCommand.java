@@ -7,21 +7,17 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs an external command (the C harness, gcc, the link script) to completion and returns its
- * output. A command that hangs or fails fails the suite: a benchmark built on a half-done step
- * would report numbers that lie.
+ * Runs an external command (the C harness, gcc, the link script) to completion. A command that hangs
+ * or fails fails the suite: a benchmark built on a half-done step would report numbers that lie.
  */
 public final class ExternalCommand {
     private ExternalCommand() {
     }
 
     /**
-     * Runs {@code cmd} and returns its standard output.
-     *
-     * @param withStderr {@code true} to capture standard error with the output (and show it in the
-     *        failure message); {@code false} to pass it through to ours, e.g. for progress lines
-     * @param timeoutSeconds how long the command may take
-     * @throws IOException if it cannot start, does not finish in time, or exits non-zero
+     * Runs {@code cmd} and returns its standard output; {@code withStderr} captures standard error too
+     * (shown in the failure message), else it passes through to ours (progress lines). Fails if the
+     * command cannot start, takes over {@code timeoutSeconds} or exits non-zero.
      */
     public static String run(List<String> cmd, boolean withStderr, long timeoutSeconds)
             throws IOException, InterruptedException {
@@ -43,8 +39,7 @@ public final class ExternalCommand {
             throw new IOException(what + " did not finish in " + timeoutSeconds + " s");
         }
         if (p.exitValue() != 0) {
-            throw new IOException(what + " failed (exit " + p.exitValue() + ")"
-                    + (withStderr ? ":\n" + output.trim() : ""));
+            throw new IOException(what + " failed (exit " + p.exitValue() + ")" + (withStderr ? ":\n" + output.trim() : ""));
         }
         return output;
     }

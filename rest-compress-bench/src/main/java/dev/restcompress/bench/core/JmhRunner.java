@@ -19,13 +19,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * <p>A benchmark is selected by its fully qualified class name, so a class can live in any package
  * and two classes of the same simple name cannot be confused. Forked JVMs get the corpus folder
  * and this JVM's temp folder through {@code -D} flags: JMH's machine-wide {@code jmh.lock} lives in
- * the temp folder, and a private one keeps parallel runs apart.
- *
- * @param forks JMH forks (0 runs in this JVM)
- * @param warmups warm-up iterations
- * @param iterations measurement iterations
- * @param timeMs length of every iteration
- * @param out the results folder
+ * the temp folder, and a private one keeps parallel runs apart. {@code forks} 0 runs in this JVM;
+ * {@code timeMs} is the length of every warm-up and measurement iteration.
  */
 public record JmhRunner(int forks, int warmups, int iterations, int timeMs, Path out) {
 

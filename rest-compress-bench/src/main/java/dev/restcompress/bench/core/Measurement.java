@@ -13,14 +13,8 @@ import org.openjdk.jmh.results.RunResult;
 /**
  * One JMH result reduced to what the reports need: the benchmark class and method, its parameters,
  * the mean time per operation with its 99.9% confidence half-width, and the bytes allocated per
- * operation ({@code gc.alloc.rate.norm}, NaN without the GC profiler).
- *
- * @param benchmark simple class name, e.g. {@code CodecBench}
- * @param method benchmark method, e.g. {@code roundTrip}
- * @param params JMH parameters by name
- * @param nsPerOp mean ns per operation
- * @param nsError 99.9% confidence half-width of {@code nsPerOp} (NaN with a single iteration)
- * @param bytesPerOp allocated bytes per operation
+ * operation ({@code gc.alloc.rate.norm}, NaN without the GC profiler). {@code benchmark} is the
+ * simple class name; {@code nsError} is NaN with a single iteration.
  */
 public record Measurement(String benchmark, String method, Map<String, String> params,
                           double nsPerOp, double nsError, double bytesPerOp) {
@@ -32,21 +26,15 @@ public record Measurement(String benchmark, String method, Map<String, String> p
 
     private static Measurement from(RunResult r) {
         BenchmarkParams p = r.getParams();
-        String full = p.getBenchmark();
-        int dot = full.lastIndexOf('.');
-        String method = full.substring(dot + 1);
-        String cls = full.substring(full.lastIndexOf('.', dot - 1) + 1, dot);
+        String[] name = p.getBenchmark().split("\\.");
         Map<String, String> params = new TreeMap<>();
-        for (String key : p.getParamsKeys()) {
-            params.put(key, p.getParam(key));
-        }
+        p.getParamsKeys().forEach(key -> params.put(key, p.getParam(key)));
         Result<?> primary = r.getPrimaryResult();
         Result<?> alloc = r.getSecondaryResults().get("gc.alloc.rate.norm");
-        return new Measurement(cls, method, Map.copyOf(params), primary.getScore(), primary.getScoreError(),
-                alloc == null ? Double.NaN : alloc.getScore());
+        return new Measurement(name[name.length - 2], name[name.length - 1], Map.copyOf(params), primary.getScore(),
+                primary.getScoreError(), alloc == null ? Double.NaN : alloc.getScore());
     }
 
-    /** A parameter value. */
     public String param(String name) {
         return params.get(name);
     }

@@ -1,9 +1,7 @@
 package dev.restcompress.bench.core;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 
 /**
  * Picks the response body of the interceptor benchmarks: the corpus file whose size is closest to
@@ -18,26 +16,11 @@ public final class ResponseBody {
     private ResponseBody() {
     }
 
-    /** The name of the corpus file closest to {@value #TARGET} bytes (and at least {@value #SMALL}). */
+    /** The name of the corpus file closest to {@value #TARGET} bytes (and at least {@value #SMALL}); the first on a tie. */
     public static String pick(Path corpus) {
-        String best = null;
-        long bestDistance = Long.MAX_VALUE;
-        for (String name : Corpus.names(corpus)) {
-            try {
-                long size = Files.size(corpus.resolve(name));
-                long d = Math.abs(size - TARGET);
-                if (size >= SMALL && d < bestDistance) {
-                    best = name;
-                    bestDistance = d;
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        if (best == null) {
-            throw new IllegalStateException("no corpus file in " + corpus + " has " + SMALL + " bytes");
-        }
-        return best;
+        return Corpus.names(corpus).stream().filter(n -> Corpus.size(corpus.resolve(n)) >= SMALL)
+                .min(Comparator.comparingLong(n -> Math.abs(Corpus.size(corpus.resolve(n)) - TARGET)))
+                .orElseThrow(() -> new IllegalStateException("no corpus file in " + corpus + " has " + SMALL + " bytes"));
     }
 
     /** The bytes of {@link #pick}. */

@@ -36,6 +36,7 @@ public final class SpiEngine implements Engine {
     public static int readFully(InputStream in, byte[] out) throws IOException {
         int total = 0;
         int n;
+        // Not readNBytes: this also stops on a read that returns 0, where readNBytes would ask again.
         while (total < out.length && (n = in.read(out, total, out.length - total)) > 0) {
             total += n;
         }

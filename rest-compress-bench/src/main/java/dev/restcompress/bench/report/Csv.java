@@ -1,13 +1,10 @@
 package dev.restcompress.bench.report;
 
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 
 /** A tiny RFC 4180 CSV builder: a header row, then rows of strings and numbers. Not thread-safe. */
 public final class Csv {
@@ -18,20 +15,12 @@ public final class Csv {
     }
 
     public Csv row(Object... cells) {
-        List<String> out = new ArrayList<>(cells.length);
-        for (Object c : cells) {
-            out.add(quote(format(c)));
-        }
-        text.append(String.join(",", out)).append("\r\n");
+        text.append(Arrays.stream(cells).map(c -> quote(format(c))).collect(Collectors.joining(","))).append("\r\n");
         return this;
     }
 
     public void write(Path file) {
-        try {
-            Files.writeString(file, text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Markdown.write(file, text);
     }
 
     @Override
@@ -42,19 +31,14 @@ public final class Csv {
     /** Numbers without locale surprises; NaN as an empty cell, so spreadsheets see "no value". */
     static String format(Object c) {
         if (c instanceof Double d) {
-            if (d.isNaN() || d.isInfinite()) {
-                return "";
-            }
             // Six significant digits, never exponent notation: easy on spreadsheets and diffs.
-            return new BigDecimal(d).round(new MathContext(6)).stripTrailingZeros().toPlainString();
+            return d.isNaN() || d.isInfinite() ? ""
+                    : new BigDecimal(d).round(new MathContext(6)).stripTrailingZeros().toPlainString();
         }
         return String.valueOf(c);
     }
 
     private static String quote(String s) {
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) {
-            return s;
-        }
-        return '"' + s.replace("\"", "\"\"") + '"';
+        return s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 ? s : '"' + s.replace("\"", "\"\"") + '"';
     }
 }

@@ -14,8 +14,7 @@ public final class Markdown {
     private final StringBuilder text = new StringBuilder();
 
     public Markdown heading(int level, String title) {
-        text.append("#".repeat(level)).append(' ').append(title).append("\n\n");
-        return this;
+        return paragraph("#".repeat(level) + ' ' + title);
     }
 
     public Markdown paragraph(String s) {
@@ -23,33 +22,23 @@ public final class Markdown {
         return this;
     }
 
+    /** A table whose first column is left-aligned and the others (numbers) right-aligned. */
     public Markdown table(List<String> header, List<List<String>> rows) {
-        text.append("| ").append(String.join(" | ", header)).append(" |\n|");
-        for (int i = 0; i < header.size(); i++) {
-            text.append(i == 0 ? "---|" : "---:|");
-        }
-        text.append('\n');
-        for (List<String> r : rows) {
-            text.append("| ").append(String.join(" | ", r)).append(" |\n");
-        }
+        text.append("| ").append(String.join(" | ", header)).append(" |\n|---|")
+                .append("---:|".repeat(header.size() - 1)).append('\n');
+        rows.forEach(r -> text.append("| ").append(String.join(" | ", r)).append(" |\n"));
         text.append('\n');
         return this;
     }
 
-    /** A number with {@code digits} decimals, or "n/a" for NaN. */
+    /** A number with {@code digits} decimals, or "n/a" for NaN or infinity. */
     public static String num(double v, int digits) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return "n/a";
-        }
-        return String.format(Locale.ROOT, "%,." + digits + "f", v);
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%,." + digits + "f", v) : "n/a";
     }
 
     /** A value with its error bar, e.g. {@code 174.6 ± 3.1}; the bar is left out when unknown. */
     public static String withError(double v, double err, int digits) {
-        if (Double.isNaN(err) || Double.isInfinite(err)) {
-            return num(v, digits);
-        }
-        return num(v, digits) + " ± " + num(err, digits);
+        return Double.isFinite(err) ? num(v, digits) + " ± " + num(err, digits) : num(v, digits);
     }
 
     /** The mean of {@code values} with its 95% interval ({@link Stats#meanAndError}), as {@link #withError}. */
@@ -59,6 +48,11 @@ public final class Markdown {
     }
 
     public void write(Path file) {
+        write(file, text);
+    }
+
+    /** Writes {@code text} to {@code file}, unchecked. */
+    static void write(Path file, CharSequence text) {
         try {
             Files.writeString(file, text);
         } catch (IOException e) {

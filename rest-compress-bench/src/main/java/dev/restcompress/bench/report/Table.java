@@ -3,6 +3,7 @@ package dev.restcompress.bench.report;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -55,16 +56,11 @@ public final class Table<T> {
         return column(null, header, null, shown);
     }
 
-    /** The CSV text of {@code rows} (header row first). */
+    /** The CSV text of {@code rows} (header row first; a null value is an empty cell). */
     public Csv csv(List<? extends T> rows) {
         List<Column<T>> in = columns.stream().filter(c -> c.csvName() != null).toList();
         Csv csv = new Csv(in.stream().map(Column::csvName).toArray(String[]::new));
-        for (T r : rows) {
-            csv.row(in.stream().map(c -> {
-                Object v = c.raw().apply(r);
-                return v == null ? "" : v;
-            }).toArray());
-        }
+        rows.forEach(r -> csv.row(in.stream().map(c -> Objects.requireNonNullElse(c.raw().apply(r), "")).toArray()));
         return csv;
     }
 
@@ -75,10 +71,7 @@ public final class Table<T> {
     /** Appends the markdown table of {@code rows} to {@code md}. */
     public void markdown(Markdown md, List<? extends T> rows) {
         List<Column<T>> shown = columns.stream().filter(c -> c.header() != null).toList();
-        List<List<String>> cells = new ArrayList<>();
-        for (T r : rows) {
-            cells.add(shown.stream().map(c -> c.shown().apply(r)).toList());
-        }
-        md.table(shown.stream().map(Column::header).toList(), cells);
+        md.table(shown.stream().map(Column::header).toList(),
+                rows.stream().map(r -> shown.stream().map(c -> c.shown().apply(r)).toList()).toList());
     }
 }

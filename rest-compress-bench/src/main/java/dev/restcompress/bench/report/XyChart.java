@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,9 +57,6 @@ public final class XyChart {
     };
 
     private final XYChart chart;
-    /** The data's range, x then y (error bars included), for the axes' ends. */
-    private final double[] range = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
-        Double.NEGATIVE_INFINITY};
     /** Whether a linear y axis fits the data instead of starting at zero (for slow drifts over time). */
     private boolean tightY;
 
@@ -97,27 +95,18 @@ public final class XyChart {
                 : p.yError()).toArray();
         XYSeries series = Arrays.stream(e).anyMatch(v -> v > 0) ? chart.addSeries(s.name(), x, y, e)
                 : chart.addSeries(s.name(), x, y);
-        for (int i = 0; i < x.length; i++) {
-            range[0] = Math.min(range[0], x[i]);
-            range[1] = Math.max(range[1], x[i]);
-            range[2] = Math.min(range[2], y[i] - e[i]);
-            range[3] = Math.max(range[3], y[i] + e[i]);
-        }
         Color c = PALETTE[colour % PALETTE.length];
         // A long time series reads better as a plain line than as a row of dots.
         Marker marker = s.lines() && points.size() > 40 ? SeriesMarkers.NONE : s.hollow() ? HOLLOW : SeriesMarkers.CIRCLE;
         series.setXYSeriesRenderStyle(s.lines() ? XYSeries.XYSeriesRenderStyle.Line : XYSeries.XYSeriesRenderStyle.Scatter)
                 .setMarker(marker).setMarkerColor(c).setLineColor(c);
-        for (Point p : points) {
-            if (p.label() != null) {
-                chart.addAnnotation(new AnnotationText(p.label(), p.x(), p.y(), false));
-            }
-        }
+        points.stream().filter(p -> p.label() != null)
+                .forEach(p -> chart.addAnnotation(new AnnotationText(p.label(), p.x(), p.y(), false)));
         return this;
     }
 
     /**
-     * Adds a line of one point per item (x, y and y's error bar; {@link #NO_ERROR} for none), hollow
+     * Adds a line of one point per item (x, y and y's error bar; {@link #noError} for none), hollow
      * markers if asked, in colour number {@code colour}.
      */
     public <T> XyChart line(String name, List<T> items, ToDoubleFunction<T> x, ToDoubleFunction<T> y,
@@ -148,18 +137,21 @@ public final class XyChart {
 
     /**
      * Sets the axes' ends as the charts before XChart had them: a log axis from decade to decade (XChart
-     * labels the decades only), a linear one from zero (or below, for negative data).
+     * labels the decades only), a linear one from zero (or below, for negative data). The data's range
+     * is the series' own (XChart's, error bars included).
      */
     private void frame() {
         XYStyler style = chart.getStyler();
-        if (range[0] > range[1]) {
-            return;
-        }
-        double[] x = ends(range[0], range[1], style.isXAxisLogarithmic());
-        double[] y = ends(range[2], range[3], style.isYAxisLogarithmic());
-        style.setXAxisMin(x[0]).setXAxisMax(x[1]);
-        if (!tightY || style.isYAxisLogarithmic()) {
-            style.setYAxisMin(y[0]).setYAxisMax(y[1]);
+        Collection<XYSeries> all = chart.getSeriesMap().values();
+        if (!all.isEmpty()) {
+            double[] x = ends(all.stream().mapToDouble(XYSeries::getXMin).min().getAsDouble(),
+                    all.stream().mapToDouble(XYSeries::getXMax).max().getAsDouble(), style.isXAxisLogarithmic());
+            double[] y = ends(all.stream().mapToDouble(XYSeries::getYMin).min().getAsDouble(),
+                    all.stream().mapToDouble(XYSeries::getYMax).max().getAsDouble(), style.isYAxisLogarithmic());
+            style.setXAxisMin(x[0]).setXAxisMax(x[1]);
+            if (!tightY || style.isYAxisLogarithmic()) {
+                style.setYAxisMin(y[0]).setYAxisMax(y[1]);
+            }
         }
     }
 
@@ -170,10 +162,8 @@ public final class XyChart {
     }
 
     private static double[] ends(double lo, double hi, boolean log) {
-        if (log) {
-            return new double[] {Math.pow(10, Math.floor(Math.log10(lo))), Math.pow(10, Math.ceil(Math.log10(hi * 1.0001)))};
-        }
-        return new double[] {Math.min(0, lo), hi > Math.min(0, lo) ? hi * 1.05 : 1};
+        return log ? new double[] {Math.pow(10, Math.floor(Math.log10(lo))), Math.pow(10, Math.ceil(Math.log10(hi * 1.0001)))}
+                : new double[] {Math.min(0, lo), hi > Math.min(0, lo) ? hi * 1.05 : 1};
     }
 
     public void writePng(Path file) {

@@ -5,11 +5,16 @@ import dev.restcompress.demo.DemoServer;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.management.ObjectName;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -19,66 +24,60 @@ import picocli.CommandLine.Option;
  * ends.
  *
  * <p>Servers ({@code --server}): {@value #OURS} is the demo application (this library on RESTEasy +
- * Undertow); the peers serve the same files at the same path, {@code /rest/static/<name>}, with
- * their own built-in gzip: {@value #RESTEASY_GZIP} (RESTEasy's {@code @GZIP}), {@value #JERSEY_GZIP}
- * (Jersey's {@code EncodingFilter} + {@code GZipEncoder} on its JDK HTTP server) and
- * {@value #UNDERTOW_GZIP} (a bare Undertow handler behind its {@code EncodingHandler}); {@value #OURS_CACHE}
- * serves the encoded-variant cache's workloads ({@link CacheServer}).
+ * Undertow), {@value #OURS_CACHE} the encoded-variant cache's workloads ({@link CacheServer}); the peers
+ * ({@link Peers}) serve the same files at the same path with their own built-in gzip.
  *
  * <p>Why stdin: the parent holds the other end of the pipe, so when the bench finishes, fails or is
  * killed, the pipe closes and the server exits by itself; a killed bench never leaves an orphaned
- * server holding a port. Command {@code sample}: a full GC, then one {@code ANSWER} line with the
- * heap after it and the native memory tracking totals ({@link MemorySample}). Arguments:
- * {@code --server KIND --host H --port N --testdata DIR}; port 0 picks a free port in this
- * process's network namespace.
+ * server holding a port. Command {@code sample}: one {@code ANSWER} line of memory figures
+ * ({@link #memorySample}). The port is a free one in this process's network namespace.
  */
+@Command(name = "BenchServerMain", mixinStandardHelpOptions = true)
 public final class BenchServerMain {
     /** The line prefix the parent waits for. */
     static final String READY = "READY ";
     /** The prefix of an answer to a command (kept out of the log). */
     static final String ANSWER = "ANSWER ";
-    /** The demo application with this library. */
     public static final String OURS = "ours";
-    /** RESTEasy's own {@code @GZIP}. */
     public static final String RESTEASY_GZIP = "resteasy-gzip";
-    /** Jersey's {@code EncodingFilter} + {@code GZipEncoder}. */
     public static final String JERSEY_GZIP = "jersey-gzip";
-    /** Undertow's {@code EncodingHandler} with its gzip provider. */
     public static final String UNDERTOW_GZIP = "undertow-gzip";
-    /** This library with the encoded-variant cache's workloads ({@link CacheServer}). */
     public static final String OURS_CACHE = "ours-cache";
     /** Every server kind the peers suite compares, ours first. */
     public static final List<String> KINDS = List.of(OURS, RESTEASY_GZIP, JERSEY_GZIP, UNDERTOW_GZIP);
+    private static final Pattern NMT_TOTAL = Pattern.compile("Total: reserved=(\\d+)KB, committed=(\\d+)KB");
+    private static final Pattern NMT_OTHER = Pattern.compile("-\\s+Other \\(reserved=(\\d+)KB, committed=(\\d+)KB");
 
-    private BenchServerMain() {
-    }
-
-    /** The child's command line. */
-    @Command(name = "BenchServerMain", mixinStandardHelpOptions = true)
-    static final class Args {
-        @Option(names = "--server", description = "ours, ours-cache, resteasy-gzip, jersey-gzip or undertow-gzip")
-        String kind = OURS;
-        @Option(names = "--host")
-        String host = "127.0.0.1";
-        @Option(names = "--port", description = "0: a free one")
-        int port;
-        @Option(names = "--testdata")
-        Path testdata = Path.of("testdata");
-    }
+    @Option(names = "--server", description = "ours, ours-cache, resteasy-gzip, jersey-gzip or undertow-gzip")
+    String kind = OURS;
+    @Option(names = "--host")
+    String host = "127.0.0.1";
+    @Option(names = "--testdata")
+    Path testdata = Path.of("testdata");
 
     public static void main(String[] argv) throws Exception {
-        Args a = Cli.parse(new Args(), argv);
+        BenchServerMain a = Cli.parse(new BenchServerMain(), argv);
         if (a == null) {
             return;
         }
-        int port = a.port == 0 ? freePort(a.host) : a.port;
-        AutoCloseable server = start(a.kind, a.host, port, a.testdata);
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(a.host))) {
+            port = s.getLocalPort();
+        }
+        AutoCloseable server = switch (a.kind) {
+            case OURS -> DemoServer.start(a.host, port, a.testdata)::stop;
+            case RESTEASY_GZIP -> Peers.resteasyGzip(a.host, port, a.testdata);
+            case JERSEY_GZIP -> Peers.jerseyGzip(a.host, port, a.testdata);
+            case UNDERTOW_GZIP -> Peers.undertowGzip(a.host, port, a.testdata);
+            case OURS_CACHE -> CacheServer.start(a.host, port, a.testdata);
+            default -> throw new IllegalArgumentException("unknown server " + a.kind + " (" + KINDS + ", " + OURS_CACHE + ")");
+        };
         System.out.println(READY + port);
         System.out.flush();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII))) {
             for (String line; (line = in.readLine()) != null; ) {
                 if (line.trim().equals("sample")) {
-                    System.out.println(ANSWER + MemorySample.take());
+                    System.out.println(ANSWER + memorySample());
                     System.out.flush();
                 }
             }
@@ -88,20 +87,36 @@ public final class BenchServerMain {
         System.exit(0);
     }
 
-    private static AutoCloseable start(String kind, String host, int port, Path testdata) throws Exception {
-        return switch (kind) {
-            case OURS -> DemoServer.start(host, port, testdata)::stop;
-            case RESTEASY_GZIP -> ResteasyGzipPeer.start(host, port, testdata);
-            case JERSEY_GZIP -> JerseyGzipPeer.start(host, port, testdata);
-            case UNDERTOW_GZIP -> UndertowGzipPeer.start(host, port, testdata);
-            case OURS_CACHE -> CacheServer.start(host, port, testdata);
-            default -> throw new IllegalArgumentException("unknown server " + kind + " (" + KINDS + ", " + OURS_CACHE + ")");
-        };
+    /**
+     * The memory figures the soak asks for, {@code heapAfterGc=<bytes> nmtCommittedKB=<kb>
+     * nmtOtherKB=<kb> direct=<bytes>}: heap after a full GC, the JVM's native memory tracking totals
+     * and direct buffers.
+     *
+     * <p>Why in-process and not {@code jcmd}: each {@code jcmd} call starts a JVM (about half a second of
+     * CPU on a 2-core machine) and three per sample would disturb the load they measure. The numbers come
+     * from the same place: {@code VM.native_memory summary} through the {@code DiagnosticCommand} MBean
+     * that {@code jcmd} itself calls. NMT must be on ({@code -XX:NativeMemoryTracking=summary}); without
+     * it the NMT fields are -1.
+     */
+    static String memorySample() {
+        System.gc();
+        long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        String nmt = "";
+        try {
+            nmt = String.valueOf(ManagementFactory.getPlatformMBeanServer().invoke(
+                    new ObjectName("com.sun.management:type=DiagnosticCommand"), "vmNativeMemory",
+                    new Object[] {new String[] {"summary"}}, new String[] {String[].class.getName()}));
+        } catch (Exception e) {
+            // NMT off or the MBean missing: the soak reports the series as absent.
+        }
+        long direct = ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
+                .filter(b -> b.getName().equals("direct")).mapToLong(BufferPoolMXBean::getMemoryUsed).findFirst().orElse(0);
+        return "heapAfterGc=" + heap + " nmtCommittedKB=" + committedKb(NMT_TOTAL, nmt) + " nmtOtherKB="
+                + committedKb(NMT_OTHER, nmt) + " direct=" + direct;
     }
 
-    private static int freePort(String host) throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
-            return s.getLocalPort();
-        }
+    private static long committedKb(Pattern p, String nmt) {
+        Matcher m = p.matcher(nmt);
+        return m.find() ? Long.parseLong(m.group(2)) : -1;
     }
 }

@@ -15,16 +15,14 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * This library on the demo's embedded server (RESTEasy + Undertow, {@link ResteasyGzipPeer.App}) with
+ * This library on the demo's embedded server (RESTEasy + Undertow, {@link Peers.App}) with
  * the three workloads of the encoded-variant cache, the same file behind each, the same codings as
  * the demo's {@code /rest/static} ({@code @LZF @FastGzip}):
  * <ul>
  *   <li>{@code /rest/static/<name>}: no cache, every response compressed again (the baseline);</li>
  *   <li>{@code /rest/cached/<name>}: {@link CacheEncoded}, the same bytes every time (all hits after the first);</li>
- *   <li>{@code /rest/unique/<name>}: {@link CacheEncoded}, a counter stamped into every body
- *       ({@link #stamped}, which writes the stamp between two pieces of the file rather than copying it,
- *       so that the endpoint costs what {@code /rest/static} costs but for the cache), so no two bodies
- *       are equal: every request a miss, the price of the lookup.</li>
+ *   <li>{@code /rest/unique/<name>}: {@link CacheEncoded}, a counter stamped into every body ({@link #stamped}),
+ *       so no two bodies are equal: every request a miss, the price of the lookup.</li>
  * </ul>
  * Its own server rather than the demo's so that the baseline stays uncached whatever the demo's
  * endpoints opt into.
@@ -52,7 +50,7 @@ public final class CacheServer {
         @LZF
         @FastGzip
         public Response uncached(@PathParam("name") String name) throws IOException {
-            return StaticResource.response(testdata, name);
+            return Peers.response(testdata, name);
         }
 
         @GET
@@ -61,7 +59,7 @@ public final class CacheServer {
         @FastGzip
         @CacheEncoded
         public Response cached(@PathParam("name") String name) throws IOException {
-            return StaticResource.response(testdata, name);
+            return Peers.response(testdata, name);
         }
 
         @GET
@@ -70,17 +68,17 @@ public final class CacheServer {
         @FastGzip
         @CacheEncoded
         public Response unique(@PathParam("name") String name) throws IOException {
-            byte[] body = StaticResource.read(testdata, name);
-            return Response.ok(stamped(body, counter.incrementAndGet()), StaticResource.mediaType(name)).build();
+            byte[] body = Peers.read(testdata, name);
+            return Response.ok(stamped(body, counter.incrementAndGet()), Peers.mediaType(name)).build();
         }
     }
 
     /**
-     * {@code body} with {@code "stamp":"<n, 16 digits>",} inserted after a leading {@code {} (a JSON
+     * {@code body} with {@code "stamp":"<n, 16 digits>",} inserted after a leading <code>{</code> (a JSON
      * object stays one), else in front; the stamp's digits start at {@link #stampAt}.
      */
     public static byte[] stamp(byte[] body, long n) {
-        int at = body.length > 0 && body[0] == '{' ? 1 : 0;
+        int at = insertAt(body);
         byte[] s = stampBytes(n);
         byte[] out = new byte[body.length + s.length];
         System.arraycopy(body, 0, out, 0, at);
@@ -98,7 +96,7 @@ public final class CacheServer {
      * paired rounds, PairedCacheMiss's {@code same} row).
      */
     public static StreamingOutput stamped(byte[] body, long n) {
-        int at = body.length > 0 && body[0] == '{' ? 1 : 0;
+        int at = insertAt(body);
         byte[] s = stampBytes(n);
         return out -> {
             out.write(body, 0, at);
@@ -122,9 +120,13 @@ public final class CacheServer {
         return s;
     }
 
+    private static int insertAt(byte[] body) {
+        return body.length > 0 && body[0] == '{' ? 1 : 0;
+    }
+
     /** Where the digits of {@link #stamp}{@code (body, n)} start. */
     public static int stampAt(byte[] body) {
-        return (body.length > 0 && body[0] == '{' ? 1 : 0) + STAMP_KEY.length();
+        return insertAt(body) + STAMP_KEY.length();
     }
 
     /** {@code body} as {@code /rest/unique} serves it, with the stamp 0. */
@@ -133,6 +135,6 @@ public final class CacheServer {
     }
 
     static AutoCloseable start(String host, int port, java.nio.file.Path testdata) throws Exception {
-        return new ResteasyGzipPeer.App(Set.of(new Resource(testdata)), Set.of(RestCompressFeature.class)).start(host, port);
+        return new Peers.App(Set.of(new Resource(testdata)), Set.of(RestCompressFeature.class)).start(host, port);
     }
 }

@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Variants of this library's server for the peers suite, each measured side by side with {@code ours}
@@ -40,28 +41,24 @@ public final class OurVariants {
     /** The cache's rows, served by the {@value BenchServerMain#OURS_CACHE} server. */
     public static final List<String> CACHE_ROWS = List.of(CACHE_IDENTITY, UNCACHED, CACHED, CACHE_MISS);
     /** What the peers suite measures by default: the cache's rows, then every server kind. */
-    public static final List<String> DEFAULTS = java.util.stream.Stream.concat(CACHE_ROWS.stream(),
-            BenchServerMain.KINDS.stream()).toList();
+    public static final List<String> DEFAULTS = Stream.concat(CACHE_ROWS.stream(), BenchServerMain.KINDS.stream()).toList();
     /** Every server the peers suite can measure: the peers and these variants. */
-    public static final List<String> CHOICES = java.util.stream.Stream.concat(DEFAULTS.stream(),
-            java.util.stream.Stream.of(STATISTICS_OFF, JFR, TWIN, IDENTITY)).toList();
+    public static final List<String> CHOICES = Stream.concat(DEFAULTS.stream(), Stream.of(STATISTICS_OFF, JFR, TWIN, IDENTITY))
+            .toList();
 
     private OurVariants() {
     }
 
     /** Whether {@code kind} is a variant of {@code ours} with its own JVM. */
     public static boolean ownJvm(String kind) {
-        return kind.equals(STATISTICS_OFF) || kind.equals(JFR) || kind.equals(TWIN);
+        return List.of(STATISTICS_OFF, JFR, TWIN).contains(kind);
     }
 
     /** The JVM options of a variant with its own JVM. */
     public static List<String> jvmOptions(String kind, Path out) {
-        return switch (kind) {
-            case STATISTICS_OFF -> List.of("-Drest-compress.statistics=off");
-            case JFR -> List.of("-XX:StartFlightRecording:settings=default,filename="
-                    + out.resolve("ours-jfr.jfr").toAbsolutePath());
-            default -> List.of();
-        };
+        return kind.equals(STATISTICS_OFF) ? List.of("-Drest-compress.statistics=off")
+                : kind.equals(JFR) ? List.of("-XX:StartFlightRecording:settings=default,filename="
+                        + out.resolve("ours-jfr.jfr").toAbsolutePath()) : List.of();
     }
 
     /** The coding the generator asks {@code kind} for. */
@@ -71,11 +68,7 @@ public final class OurVariants {
 
     /** The endpoint ({@code /rest/<endpoint>/<name>}) the generator asks {@code kind} for. */
     public static String endpoint(String kind) {
-        return switch (kind) {
-            case CACHE_IDENTITY, CACHED -> "cached";
-            case CACHE_MISS -> "unique";
-            default -> "static";
-        };
+        return kind.equals(CACHE_IDENTITY) || kind.equals(CACHED) ? "cached" : kind.equals(CACHE_MISS) ? "unique" : "static";
     }
 
     /**
@@ -86,8 +79,7 @@ public final class OurVariants {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         byte[] out = new byte[codec.maxCompressedLength(body.length)];
         long sink = 0;
-        long warmEnd = System.nanoTime() + 1_000_000_000L;
-        while (System.nanoTime() < warmEnd) {
+        for (long warmEnd = System.nanoTime() + 1_000_000_000L; System.nanoTime() < warmEnd; ) {
             sink += codec.compress(body, 0, body.length, out, 0);
         }
         long end = System.nanoTime() + (long) (seconds * 1e9);

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -29,10 +28,10 @@ public final class PeerClassPath {
             return List.of();
         }
         Path dir = jerseyLib();
-        List<Path> jars = new ArrayList<>();
+        List<Path> jars = List.of();
         if (Files.isDirectory(dir)) {
             try (Stream<Path> s = Files.list(dir)) {
-                s.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(jars::add);
+                jars = s.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
             }
         }
         if (jars.stream().noneMatch(p -> p.getFileName().toString().startsWith("jersey-container-jdk-http"))) {
@@ -44,7 +43,8 @@ public final class PeerClassPath {
 
     /** JVM options of a {@code kind} server on top of the defaults. */
     public static List<String> jvmOptions(String kind) {
-        // The JDK HTTP server waits ~40 ms per response for delayed ACKs without TCP_NODELAY.
+        // Without TCP_NODELAY the JDK HTTP server stalls about 40 ms per response (Nagle against delayed ACKs,
+        // STACK.md 7), which would measure the container's default rather than the compression.
         return kind.equals(BenchServerMain.JERSEY_GZIP) ? List.of("-Dsun.net.httpserver.nodelay=true") : List.of();
     }
 

@@ -4,6 +4,7 @@ import dev.restcompress.config.AdaptiveSettings;
 import dev.restcompress.config.CacheSettings;
 import dev.restcompress.config.CompressionSettings;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -12,52 +13,51 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 
 /**
  * A bench server ({@link BenchServerMain}) in its own JVM, started from this JVM's class path; used by
  * the load, overload, peers, bandwidth and soak benches.
  *
  * <p>A separate JVM keeps the load generator's threads, allocation and GC out of the server's numbers.
- * An optional command prefix ({@code ip netns exec NS}, {@code taskset -c 1}) runs it inside a network
- * namespace or on chosen cores; both exec the command, so the process handle is the server JVM
- * itself and its CPU time is the server's. The server's output goes to a log file (appended), except
- * the answers to {@link #request} commands. {@link #close} stops only this process: first by closing
- * its stdin (the child exits on end of input), then SIGTERM, then SIGKILL; a shutdown hook does the
- * last if this JVM is interrupted. {@link #request} is for one thread at a time.
+ * An optional command prefix ({@code ip netns exec NS}, {@code taskset -c 1}, {@code env K=V}) runs it
+ * inside a network namespace, on chosen cores or with an environment; each execs the command, so the
+ * process handle is the server JVM itself and its CPU time is the server's. The server's output goes
+ * to a log file (appended), except the answers to {@link #request} commands. {@link #close} stops only
+ * this process: first by closing its stdin (the child exits on end of input), then SIGTERM, then
+ * SIGKILL; a shutdown hook does the last if this JVM is interrupted. {@link #request} is for one
+ * thread at a time.
  */
 public final class ServerProcess implements AutoCloseable {
     /** In the name of XNIO's I/O threads ("XNIO-1 I/O-1"). */
     private static final String IO_THREAD_MARK = " I/O-";
-    private static final long START_TIMEOUT_S = 90;
-    private static final long REQUEST_TIMEOUT_S = 30;
 
     private final Process process;
     private final String host;
-    private final int port;
-    private final OutputStream stdin;
-    private final AtomicReference<CompletableFuture<String>> pending;
+    /** The port, once the server printed it. */
+    private final CompletableFuture<Integer> ready = new CompletableFuture<>();
+    /** The answer the one {@link #request} in flight waits for. */
+    private final AtomicReference<CompletableFuture<String>> pending = new AtomicReference<>();
     private final Thread killer;
 
-    private ServerProcess(Process process, String host, int port, AtomicReference<CompletableFuture<String>> pending) {
+    private ServerProcess(Process process, String host) {
         this.process = process;
         this.host = host;
-        this.port = port;
-        this.stdin = process.getOutputStream();
-        this.pending = pending;
         this.killer = new Thread(process::destroyForcibly, "bench-server-killer");
-        Runtime.getRuntime().addShutdownHook(killer);
     }
 
-    /** What to start: see {@link #start}. */
+    /**
+     * What to start: {@code prefix} runs before {@code java}; {@code classPathFirst} goes before this
+     * JVM's class path (a peer's own JAX-RS implementation must come first, so its
+     * {@code RuntimeDelegate} is the one found); {@code kind} is a {@link BenchServerMain} server.
+     */
     public record Spec(List<String> prefix, List<String> jvmOptions, List<Path> classPathFirst, String kind,
                        String host, Path testdata, Path log) {
     }
@@ -69,12 +69,8 @@ public final class ServerProcess implements AutoCloseable {
      * server, later on the line). A library without the key would refuse it as unknown at start-up.
      */
     public static List<String> defaultJvmOptions() {
-        List<String> options = new ArrayList<>(List.of("-Xms128m", "-Xmx512m", "-XX:+UseParallelGC",
-                "--enable-native-access=ALL-UNNAMED"));
-        if (knowsAdaptive()) {
-            options.add("-D" + AdaptiveSettings.ADAPTIVE + "=off");
-        }
-        return List.copyOf(options);
+        return Stream.concat(Stream.of("-Xms128m", "-Xmx512m", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED"),
+                knowsAdaptive() ? Stream.of("-D" + AdaptiveSettings.ADAPTIVE + "=off") : Stream.empty()).toList();
     }
 
     /** Whether this build of the library knows {@value AdaptiveSettings#ADAPTIVE}. */
@@ -87,12 +83,7 @@ public final class ServerProcess implements AutoCloseable {
         return CompressionSettings.unknownKeys(List.of(key)).isEmpty();
     }
 
-    /**
-     * Starts the server and waits until it listens.
-     *
-     * <p>{@code spec.classPathFirst} goes before this JVM's class path (a peer's own JAX-RS
-     * implementation must come first, so its {@code RuntimeDelegate} is the one found).
-     */
+    /** Starts the server and waits (up to 90 s) until it listens. */
     public static ServerProcess start(Spec spec) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(spec.prefix());
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -103,35 +94,29 @@ public final class ServerProcess implements AutoCloseable {
             cmd.add("-D" + CacheSettings.MODE + "=off");
         }
         cmd.addAll(spec.jvmOptions());
-        StringBuilder cp = new StringBuilder();
-        for (Path p : spec.classPathFirst()) {
-            cp.append(p.toAbsolutePath()).append(java.io.File.pathSeparatorChar);
-        }
-        cp.append(System.getProperty("java.class.path"));
-        cmd.addAll(List.of("-cp", cp.toString(), BenchServerMain.class.getName(), "--server", spec.kind(),
-                "--host", spec.host(), "--port", "0", "--testdata", spec.testdata().toAbsolutePath().toString()));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        CompletableFuture<Integer> ready = new CompletableFuture<>();
-        AtomicReference<CompletableFuture<String>> pending = new AtomicReference<>();
-        Deque<String> tail = new ArrayDeque<>();
-        Thread pump = new Thread(() -> pump(p, spec.log(), ready, pending, tail), "bench-server-log");
+        List<String> cp = new ArrayList<>(spec.classPathFirst().stream().map(p -> p.toAbsolutePath().toString()).toList());
+        cp.add(System.getProperty("java.class.path"));
+        cmd.addAll(List.of("-cp", String.join(File.pathSeparator, cp), BenchServerMain.class.getName(), "--server",
+                spec.kind(), "--host", spec.host(), "--testdata", spec.testdata().toAbsolutePath().toString()));
+        ServerProcess s = new ServerProcess(new ProcessBuilder(cmd).redirectErrorStream(true).start(), spec.host());
+        Thread pump = new Thread(() -> s.pump(spec.log()), "bench-server-log");
         pump.setDaemon(true);
         pump.start();
         try {
-            return new ServerProcess(p, spec.host(), ready.get(START_TIMEOUT_S, TimeUnit.SECONDS), pending);
+            s.ready.get(90, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
-            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            synchronized (tail) {
-                throw new IOException(spec.kind() + " server did not start (" + e + "); last output:\n"
-                        + String.join("\n", tail), e);
-            }
+            s.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            List<String> output = Files.exists(spec.log()) ? Files.readAllLines(spec.log()) : List.of();
+            throw new IOException(spec.kind() + " server did not start (" + e + "); last output (" + spec.log() + "):\n"
+                    + String.join("\n", output.subList(Math.max(0, output.size() - 30), output.size())), e);
         }
+        Runtime.getRuntime().addShutdownHook(s.killer);
+        return s;
     }
 
-    /** Copies the server's output to the log, completes {@code ready} and hands answers to the pending request. */
-    private static void pump(Process p, Path log, CompletableFuture<Integer> ready,
-            AtomicReference<CompletableFuture<String>> pending, Deque<String> tail) {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+    /** Copies the server's output to the log, completes {@link #ready} and hands answers to the pending request. */
+    private void pump(Path log) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
              Writer w = Files.newBufferedWriter(log, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                      StandardOpenOption.APPEND)) {
             for (String line; (line = r.readLine()) != null; ) {
@@ -142,15 +127,8 @@ public final class ServerProcess implements AutoCloseable {
                     }
                     continue;
                 }
-                w.write(line);
-                w.write('\n');
+                w.write(line + '\n');
                 w.flush();
-                synchronized (tail) {
-                    tail.addLast(line);
-                    if (tail.size() > 30) {
-                        tail.removeFirst();
-                    }
-                }
                 if (line.startsWith(BenchServerMain.READY)) {
                     ready.complete(Integer.parseInt(line.substring(BenchServerMain.READY.length()).trim()));
                 }
@@ -158,30 +136,24 @@ public final class ServerProcess implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             ready.completeExceptionally(e);
         }
-        ready.completeExceptionally(new IOException("server exited with " + exitCode(p)));
+        Process exited = process.onExit().completeOnTimeout(null, 5, TimeUnit.SECONDS).join();
+        ready.completeExceptionally(new IOException("server exited with "
+                + (exited == null ? "(still running)" : Integer.toString(exited.exitValue()))));
         CompletableFuture<String> f = pending.getAndSet(null);
         if (f != null) {
             f.completeExceptionally(new IOException("server exited"));
         }
     }
 
-    private static String exitCode(Process p) {
-        try {
-            return p.waitFor(5, TimeUnit.SECONDS) ? Integer.toString(p.exitValue()) : "(still running)";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "(interrupted)";
-        }
-    }
-
-    /** Sends one command line ({@code sample}) and returns the server's answer. */
+    /** Sends one command line ({@code sample}) and returns the server's answer (waits up to 30 s). */
     public String request(String command) throws IOException, InterruptedException {
         CompletableFuture<String> f = new CompletableFuture<>();
         pending.set(f);
+        OutputStream stdin = process.getOutputStream();
         stdin.write((command + "\n").getBytes(StandardCharsets.US_ASCII));
         stdin.flush();
         try {
-            return f.get(REQUEST_TIMEOUT_S, TimeUnit.SECONDS);
+            return f.get(30, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
             throw new IOException("server did not answer '" + command + "': " + e, e);
         }
@@ -192,7 +164,7 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     public int port() {
-        return port;
+        return ready.join();
     }
 
     public long pid() {
@@ -217,9 +189,8 @@ public final class ServerProcess implements AutoCloseable {
      * that depends on scheduling, not on what the request asked for.
      */
     public long ioThreadCpuNanos() {
-        Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
         long sum = 0;
-        try (var threads = Files.list(tasks)) {
+        try (Stream<Path> threads = Files.list(Path.of("/proc", Long.toString(process.pid()), "task"))) {
             for (Path t : (Iterable<Path>) threads::iterator) {
                 try {
                     if (Files.readString(t.resolve("comm")).contains(IO_THREAD_MARK)) {
@@ -239,7 +210,7 @@ public final class ServerProcess implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         try {
-            stdin.close();
+            process.getOutputStream().close();
         } catch (IOException e) {
             // Already closed: the server is exiting anyway.
         }

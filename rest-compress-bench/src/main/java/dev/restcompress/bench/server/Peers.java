@@ -1,0 +1,196 @@
+package dev.restcompress.bench.server;
+
+import com.sun.net.httpserver.HttpServer;
+import io.undertow.Undertow;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.server.handlers.encoding.ContentEncodingRepository;
+import io.undertow.server.handlers.encoding.EncodingHandler;
+import io.undertow.server.handlers.encoding.GzipEncodingProvider;
+import io.undertow.util.Headers;
+import jakarta.ws.rs.ApplicationPath;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.SeBootstrap;
+import jakarta.ws.rs.core.Application;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.glassfish.jersey.jdkhttp.JdkHttpServerFactory;
+import org.glassfish.jersey.message.GZipEncoder;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.filter.EncodingFilter;
+import org.jboss.resteasy.annotations.GZIP;
+import org.jboss.resteasy.plugins.interceptors.GZIPEncodingInterceptor;
+
+/**
+ * What the peers serve at {@code /rest/static/<name>}: a testdata file as it is, read from disk on each
+ * request and typed by its extension, exactly as the demo's {@code staticFile} method does, so the peers
+ * and this library do the same work apart from the compression; and the peers themselves, each
+ * compressing with its own framework's gzip (JDK {@code Deflater}, default level 6).
+ */
+final class Peers {
+    private static final String PREFIX = "/rest/static/";
+
+    private Peers() {
+    }
+
+    /**
+     * {@code GET static/{name}} without a compression annotation: each peer adds its own (Jersey's filter
+     * applies to every response; RESTEasy's {@code @GZIP} needs a method of its own, {@link GzipResource}).
+     */
+    @Path("/")
+    public static class StaticResource {
+        private final java.nio.file.Path testdata;
+
+        StaticResource(java.nio.file.Path testdata) {
+            this.testdata = testdata;
+        }
+
+        @GET
+        @Path("static/{name}")
+        public Response staticFile(@PathParam("name") String name) throws IOException {
+            return response(testdata, name);
+        }
+    }
+
+    /**
+     * The same method with {@code @GZIP} on it. (On a subclass's type the annotation is not seen: RESTEasy
+     * looks at the class declaring the resource method.)
+     */
+    @Path("/")
+    public static final class GzipResource {
+        private final java.nio.file.Path testdata;
+
+        GzipResource(java.nio.file.Path testdata) {
+            this.testdata = testdata;
+        }
+
+        @GET
+        @Path("static/{name}")
+        @GZIP
+        public Response staticFile(@PathParam("name") String name) throws IOException {
+            return response(testdata, name);
+        }
+    }
+
+    /** The response of {@code GET static/{name}}. */
+    static Response response(java.nio.file.Path testdata, String name) throws IOException {
+        return Response.ok(read(testdata, name), mediaType(name)).build();
+    }
+
+    /** The file's bytes; 404 for a name outside the folder or a missing file. */
+    static byte[] read(java.nio.file.Path testdata, String name) throws IOException {
+        java.nio.file.Path file = testdata.resolve(name).normalize();
+        if (!file.getParent().equals(testdata.normalize()) || !Files.isRegularFile(file)) {
+            throw new NotFoundException("no testdata file " + name);
+        }
+        return Files.readAllBytes(file);
+    }
+
+    static String mediaType(String name) {
+        return name.endsWith(".xml") ? MediaType.APPLICATION_XML
+                : name.endsWith(".json") ? MediaType.APPLICATION_JSON : MediaType.TEXT_PLAIN;
+    }
+
+    /** The JAX-RS application under {@code /rest} of these singletons and classes. */
+    @ApplicationPath("/rest")
+    static final class App extends Application {
+        private final Set<Object> singletons;
+        private final Set<Class<?>> classes;
+
+        App(Set<Object> singletons, Set<Class<?>> classes) {
+            this.singletons = singletons;
+            this.classes = classes;
+        }
+
+        @Override
+        public Set<Object> getSingletons() {
+            return singletons;
+        }
+
+        @Override
+        public Set<Class<?>> getClasses() {
+            return classes;
+        }
+
+        /** Serves this application on RESTEasy's embedded Undertow (the demo's server) through {@link SeBootstrap}. */
+        AutoCloseable start(String host, int port) throws Exception {
+            SeBootstrap.Configuration config = SeBootstrap.Configuration.builder().host(host).port(port).rootPath("/")
+                    .build();
+            return SeBootstrap.start(this, config).toCompletableFuture().get(60, TimeUnit.SECONDS)::stop;
+        }
+    }
+
+    /**
+     * The RESTEasy peer: the demo's embedded server, compressed by RESTEasy's own {@code @GZIP} and
+     * {@code GZIPEncodingInterceptor} ({@code GZIPOutputStream}). RESTEasy ignores {@code @GZIP} unless
+     * the interceptor is registered or {@code resteasy.allowGzip} is set; this does both.
+     */
+    static AutoCloseable resteasyGzip(String host, int port, java.nio.file.Path testdata) throws Exception {
+        System.setProperty("resteasy.allowGzip", "true");
+        return new App(Set.of(new GzipResource(testdata)), Set.of(GZIPEncodingInterceptor.class)).start(host, port);
+    }
+
+    /**
+     * The Undertow peer: no JAX-RS at all, a bare Undertow handler serving the files (read on a worker
+     * thread per request, as the demo's resource method runs) behind Undertow's {@code EncodingHandler}
+     * with its {@code GzipEncodingProvider}. It is the floor of what the demo's own container costs
+     * without the JAX-RS layer.
+     */
+    static AutoCloseable undertowGzip(String host, int port, java.nio.file.Path testdata) {
+        HttpHandler files = new HttpHandler() {
+            @Override
+            public void handleRequest(HttpServerExchange exchange) throws Exception {
+                if (exchange.isInIoThread()) {
+                    exchange.dispatch(this); // file IO off the IO thread, as a JAX-RS method would be
+                    return;
+                }
+                String path = exchange.getRequestPath();
+                if (!path.startsWith(PREFIX)) {
+                    exchange.setStatusCode(404);
+                    return;
+                }
+                String name = URLDecoder.decode(path.substring(PREFIX.length()), StandardCharsets.UTF_8);
+                byte[] body;
+                try {
+                    body = read(testdata, name);
+                } catch (NotFoundException e) {
+                    exchange.setStatusCode(404);
+                    return;
+                }
+                exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, mediaType(name));
+                exchange.getResponseSender().send(ByteBuffer.wrap(body));
+            }
+        };
+        Undertow server = Undertow.builder().addHttpListener(port, host).setHandler(new EncodingHandler(
+                new ContentEncodingRepository().addEncodingHandler("gzip", new GzipEncodingProvider(), 50)).setNext(files))
+                .build();
+        server.start();
+        return server::stop;
+    }
+
+    /**
+     * The Jersey peer: Jersey 3.1.11 on its JDK HTTP server container (the one that resolves here),
+     * compressed by Jersey's {@code EncodingFilter} with {@code GZipEncoder} ({@code GZIPOutputStream}).
+     * Jersey's jars are on this child's class path only, first, and its JVM options are set
+     * ({@link PeerClassPath}); the other children load this class without them, so no Jersey type may
+     * appear outside this method's body.
+     */
+    static AutoCloseable jerseyGzip(String host, int port, java.nio.file.Path testdata) {
+        ResourceConfig config = new ResourceConfig().register(new StaticResource(testdata))
+                .register(EncodingFilter.class).register(GZipEncoder.class);
+        HttpServer server = JdkHttpServerFactory.createHttpServer(URI.create("http://" + host + ":" + port + "/rest/"),
+                config);
+        return () -> server.stop(0);
+    }
+}
