@@ -38,9 +38,12 @@ class BenchQuickIT {
 
         // Two load concurrencies instead of quick's three, and two overload multipliers instead of four,
         // pay for the overload and peers suites' time; no CPU pinning: the servers start faster on both
-        // cores, and pinning proves nothing here.
+        // cores, and pinning proves nothing here. One 50 ms JMH iteration without warm-up (quick: one
+        // warm-up and two of 100 ms) runs every benchmark method and fills every row and chart: this test
+        // checks that the benchmarks work, not their numbers, and saves about 100 s of the test suite.
         int rc = BenchMain.run(BenchOptions.parse(new String[] {
             "--quick", "--corpus", corpus.toString(), "--out", out.toString(),
+            "--warmups", "0", "--iterations", "1", "--time-ms", "50",
             "--native-harness", harness.toString(), "--load-concurrency", "1,16",
             "--overload-multipliers", "0.5,2", "--pin", "off",
             // ours-identity: no JVM of its own, one more short run (the HTTP-vs-codec row)
