@@ -43,6 +43,8 @@ public final class MetricsResource {
         CompressionStatistics.CacheTotals c = s.cache();
         counter(out, "rest_compress_cache_hits_total", "Responses served from the cache of encoded variants", c.hits());
         counter(out, "rest_compress_cache_misses_total", "Responses looked up in the cache and compressed", c.misses());
+        counter(out, "rest_compress_cache_first_sightings_total", "Misses not kept: the body was seen for the first time",
+                c.firstSightings());
         counter(out, "rest_compress_cache_collisions_total", "Misses on an entry of other bytes", c.collisions());
         counter(out, "rest_compress_cache_not_cached_total", "Responses of caching methods not cached (private)",
                 c.notCached());

@@ -46,7 +46,9 @@ public final class CompressionStatistics {
      * not in the encoded totals above: no codec ran for them.
      *
      * @param hits responses served from the cache (identity bytes compared equal)
-     * @param misses responses looked up and not found, then compressed and kept
+     * @param misses responses looked up and not found, then compressed (and kept, unless a first sighting)
+     * @param firstSightings misses whose body had not been seen before, so not kept: the cache keeps a body
+     *     at its second sighting ({@code rest-compress.cache.admit=second}, the default); a part of {@code misses}
      * @param collisions misses whose key matched an entry holding other bytes (a hash collision, served right)
      * @param notCached responses of caching methods not cached: {@code Set-Cookie}, {@code no-store}, {@code private}
      * @param savedBytes wire bytes the hits saved (identity length minus variant length, summed)
@@ -56,7 +58,7 @@ public final class CompressionStatistics {
      * @param entries entries held now
      * @param bytes bytes held now (identity and encoded bytes, plus a fixed cost per entry)
      */
-    public record CacheTotals(long hits, long misses, long collisions, long notCached, long savedBytes, long upgrades,
+    public record CacheTotals(long hits, long misses, long firstSightings, long collisions, long notCached, long savedBytes, long upgrades,
             long upgradesDropped, long evictions, long entries, long bytes) {
     }
 
@@ -123,7 +125,7 @@ public final class CompressionStatistics {
     /** What the cache of encoded variants did, and holds now (zero without a cache). */
     public CacheTotals cache() {
         dev.restcompress.server.internal.EncodedVariants.Totals t = store.cache();
-        return new CacheTotals(t.hits(), t.misses(), t.collisions(), t.notCached(), t.savedBytes(), t.upgrades(),
+        return new CacheTotals(t.hits(), t.misses(), t.firstSightings(), t.collisions(), t.notCached(), t.savedBytes(), t.upgrades(),
                 t.upgradesDropped(), t.evictions(), t.entries(), t.bytes());
     }
 

@@ -23,7 +23,7 @@ import java.util.function.ToLongFunction;
  *   <li>{@code rest.compress.encoded.level.bodies}, tagged {@code coding} and {@code level};</li>
  *   <li>gauges {@code rest.compress.adaptive.step} and {@code rest.compress.adaptive.load};</li>
  *   <li>the cache of encoded variants ({@code @CacheEncoded}): counters {@code rest.compress.cache.hits},
- *       {@code .misses}, {@code .collisions}, {@code .not.cached}, {@code .saved} (bytes), {@code .upgrades},
+ *       {@code .misses}, {@code .first.sightings} (misses not kept: seen once), {@code .collisions}, {@code .not.cached}, {@code .saved} (bytes), {@code .upgrades},
  *       {@code .upgrades.dropped}, {@code .evictions}, and gauges {@code rest.compress.cache.entries} and
  *       {@code rest.compress.cache.bytes} (all zero without a cache).</li>
  * </ul>
@@ -65,6 +65,8 @@ public final class CompressionMetrics implements MeterBinder {
                 CompressionStatistics.CacheTotals::hits);
         cache(registry, "misses", null, "responses looked up in the cache and compressed",
                 CompressionStatistics.CacheTotals::misses);
+        cache(registry, "first.sightings", null, "misses not kept: the body was seen for the first time",
+                CompressionStatistics.CacheTotals::firstSightings);
         cache(registry, "collisions", null, "misses on an entry of other bytes (hash collision)",
                 CompressionStatistics.CacheTotals::collisions);
         cache(registry, "not.cached", null, "responses of caching methods not cached (Set-Cookie, no-store, private)",

@@ -48,7 +48,9 @@ public interface EncodedVariants {
      * What the application's cache did so far (statistics read it; each counter exact on its own).
      *
      * @param hits responses served from the cache
-     * @param misses responses looked up and not found (then compressed and kept)
+     * @param misses responses looked up and not found, then compressed (kept unless a first sighting)
+     * @param firstSightings misses whose body had not been seen before, so not kept (admission at the second
+     *     sighting, {@code rest-compress.cache.admit=second}); a part of {@code misses}
      * @param collisions misses whose key matched an entry of other identity bytes (a hash collision)
      * @param notCached responses of caching methods not looked up: {@code Set-Cookie}, {@code no-store}, {@code private}
      * @param savedBytes wire bytes hits saved: identity length minus the variant's length, summed
@@ -58,9 +60,9 @@ public interface EncodedVariants {
      * @param entries entries held now
      * @param bytes bytes held now: identity and encoded bytes of every entry
      */
-    record Totals(long hits, long misses, long collisions, long notCached, long savedBytes, long upgrades,
+    record Totals(long hits, long misses, long firstSightings, long collisions, long notCached, long savedBytes, long upgrades,
             long upgradesDropped, long evictions, long entries, long bytes) {
         /** No cache. */
-        public static final Totals NONE = new Totals(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        public static final Totals NONE = new Totals(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 }

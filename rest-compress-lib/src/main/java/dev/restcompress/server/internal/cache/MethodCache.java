@@ -66,6 +66,7 @@ final class MethodCache implements EncodedVariants {
         }
         cache.miss(entry != null);
         if (doorkeeper != null && !doorkeeper.seenBefore(hash)) {
+            cache.firstSighting();
             return Absent.FIRST_SIGHTING; // marked; kept if it comes again
         }
         return new Miss(key, body, length);

@@ -36,6 +36,7 @@ public final class VariantCache {
     private final Upgrader upgrader;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
+    private final LongAdder firstSightings = new LongAdder();
     private final LongAdder collisions = new LongAdder();
     private final LongAdder notCached = new LongAdder();
     private final LongAdder savedBytes = new LongAdder();
@@ -77,7 +78,7 @@ public final class VariantCache {
     /** What the cache did so far, and holds now. */
     public EncodedVariants.Totals totals() {
         long bytes = entries.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
-        return new EncodedVariants.Totals(hits.sum(), misses.sum(), collisions.sum(), notCached.sum(),
+        return new EncodedVariants.Totals(hits.sum(), misses.sum(), firstSightings.sum(), collisions.sum(), notCached.sum(),
                 savedBytes.sum(), upgrades.sum(), upgradesDropped.sum(), evictions.sum(), entries.estimatedSize(),
                 bytes);
     }
@@ -123,6 +124,11 @@ public final class VariantCache {
         if (collision) {
             collisions.increment();
         }
+    }
+
+    /** Counts a miss whose body the doorkeeper had not seen: compressed, not kept. */
+    void firstSighting() {
+        firstSightings.increment();
     }
 
     /** Counts a hit on {@code entry}, and queues its upgrade when it is due. */

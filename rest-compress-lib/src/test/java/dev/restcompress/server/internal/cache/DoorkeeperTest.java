@@ -76,6 +76,7 @@ class DoorkeeperTest {
         EncodedVariants.Totals t = cache.totals();
         assertEquals(1, t.hits());
         assertEquals(2, t.misses(), "both sightings before the entry are misses");
+        assertEquals(1, t.firstSightings(), "the first was not kept");
         // The mark is of the body, not of the coding: another coding of a body seen before is kept at once.
         Codec lzf = Codecs.of("lzf");
         missAndKeep(method, lzf, body, headers);
@@ -91,6 +92,7 @@ class DoorkeeperTest {
         cache.cleanUp();
         EncodedVariants.Totals t = cache.totals();
         assertEquals(200, t.misses());
+        assertEquals(200, t.firstSightings(), "every miss was a first sighting, none kept");
         assertEquals(0, t.entries(), t.toString());
         assertEquals(0, t.bytes(), t.toString());
         assertEquals(0, t.evictions(), "nothing was copied in, so nothing churned out: " + t);
@@ -131,6 +133,7 @@ class DoorkeeperTest {
         missAndKeep(method, GZIP1, body, headers);
         assertSame(GZIP1, method.lookup(GZIP1, body, body.length, headers).codec(), "the second request hits");
         assertEquals(1, cache.totals().misses());
+        assertEquals(0, cache.totals().firstSightings(), "admit=first keeps the first sighting");
     }
 
     @Test
