@@ -43,7 +43,6 @@ class CompressionBombTest {
     @RegisterExtension
     static final TestServerExtension server = TestServerExtension.of(Set.of(CodingsResource.class, WireRecorder.class),
             Map.of(CompressionSettings.MAX_DECODED_SIZE, LIMIT));
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     static final Map<String, Codec> CODECS = Map.of("zstd", Codecs.of("zstd", 3, 1), "br", Codecs.of("br", 4, 1),
             "gzip", Codecs.of("gzip", 1, 1), "lzf", Codecs.of("lzf"));
     /**
@@ -140,7 +139,11 @@ class CompressionBombTest {
                     .header("Content-Encoding", coding)
                     .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body)))
                     .build();
-            r = HTTP.send(req, HttpResponse.BodyHandlers.ofByteArray());
+            // Each bomb on a connection of its own, as an attacker's would be: the 413 comes while the client
+            // is still sending, and a client that pools that connection may send its next request into the
+            // rest of a body the server still expects (an empty 400 from Undertow, seen once).
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+            r = http.send(req, HttpResponse.BodyHandlers.ofByteArray());
         } finally {
             done.set(true);
             sampler.join(5_000);
