@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.logging.LogRecord;
 import org.junit.jupiter.api.Timeout;
 
@@ -89,6 +92,41 @@ public interface ContractPart {
             records = logs.await(ContractPart::rejectionLine, 2_000);
         }
         assertOneQuietRejectionLine(records, "bad body");
+    }
+
+    /**
+     * Sends {@code request}, a body the server must refuse, and checks the answer with {@code check}; where
+     * the server logs in this JVM ({@code logsInProcess}), also that the refusal was one quiet line
+     * ({@link #assertOneQuietRejectionLine}; {@code what} names the body). An answer lost to a connection
+     * reset is asked again ({@link Wire#sendAcrossResets}), each attempt in its own log capture: the lost
+     * attempt logged its own line.
+     */
+    static <T> void assertRefusedInOneLine(boolean logsInProcess, HttpRequest request,
+            HttpResponse.BodyHandler<T> handler, Consumer<HttpResponse<T>> check, String what)
+            throws IOException, InterruptedException {
+        if (!logsInProcess) {
+            check.accept(Wire.sendAcrossResets(request, handler));
+            return;
+        }
+        for (int attempt = 1; ; attempt++) {
+            List<LogRecord> records;
+            try (LogCapture logs = new LogCapture()) {
+                HttpResponse<T> r;
+                try {
+                    r = Wire.CLIENT.send(request, handler);
+                } catch (IOException e) {
+                    if (!Wire.lostToReset(e, attempt)) {
+                        throw e;
+                    }
+                    continue;
+                }
+                check.accept(r);
+                // Our line may come after the answer on some runtimes: wait for it, bounded (2 s).
+                records = logs.await(ContractPart::rejectionLine, 2_000);
+            }
+            assertOneQuietRejectionLine(records, what);
+            return;
+        }
     }
 
     /**

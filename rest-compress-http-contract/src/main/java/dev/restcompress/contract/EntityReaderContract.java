@@ -14,11 +14,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.LogRecord;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -79,37 +77,15 @@ public interface EntityReaderContract {
         String coding = bomb.equals("lzf") ? "lzf" : "gzip";
         byte[] body = Bombs.of(bomb);
         boolean chunked = bomb.endsWith("chunked");
-        if (!entityRejectionLogsInProcess()) {
-            HttpResponse<String> r = postAcrossResets(endpoint, coding, body, chunked);
-            assertEquals(413, r.statusCode(), r::body);
-            return;
-        }
-        List<LogRecord> records = null;
-        // Each attempt in its own capture: an attempt lost to a reset (below) logged its own line.
-        for (int attempt = 1; records == null; attempt++) {
-            try (LogCapture logs = new LogCapture()) {
-                HttpResponse<String> r;
-                try {
-                    r = post(endpoint, coding, body, chunked);
-                } catch (IOException e) {
-                    if (attempt == Wire.RESET_ATTEMPTS) {
-                        throw e;
+        boolean logs = entityRejectionLogsInProcess();
+        ContractPart.assertRefusedInOneLine(logs, request(endpoint, coding, body, chunked),
+                HttpResponse.BodyHandlers.ofString(), r -> {
+                    assertEquals(413, r.statusCode(), r::body);
+                    if (logs) {
+                        assertTrue(r.body().contains("Request body rejected"),
+                                () -> "the library's answer, was " + r.body());
                     }
-                    continue;
-                }
-                assertEquals(413, r.statusCode(), r::body);
-                assertTrue(r.body().contains("Request body rejected"), () -> "the library's answer, was " + r.body());
-                // Our line may come after the answer on some runtimes: wait for it, bounded (2 s).
-                records = logs.await(ContractPart::rejectionLine, 2_000);
-            }
-        }
-        ContractPart.assertOneQuietRejectionLine(records, "bomb");
-    }
-
-    /** {@link #post} through {@link Wire#sendAcrossResets}: an answer lost to a reset is asked again. */
-    private HttpResponse<String> postAcrossResets(String endpoint, String coding, byte[] body, boolean chunked)
-            throws Exception {
-        return Wire.sendAcrossResets(request(endpoint, coding, body, chunked), HttpResponse.BodyHandlers.ofString());
+                }, "bomb");
     }
 
     private HttpResponse<String> post(String endpoint, String coding, byte[] body, boolean chunked)

@@ -25,7 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.LogRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -106,28 +105,9 @@ public interface LiveDecoderBoundContract extends ContractPart {
     }
 
     private void assertRefusedInOneLine() throws Exception {
-        if (!target().logsInProcess()) {
-            assertRetryAfter(postChunked("lzf", 4));
-            return;
-        }
-        List<LogRecord> records = null;
-        // Each attempt in its own capture: an attempt whose answer was lost to a reset logged its own line.
-        for (int attempt = 1; records == null; attempt++) {
-            try (LogCapture logs = new LogCapture()) {
-                HttpResponse<byte[]> r;
-                try {
-                    r = Wire.CLIENT.send(chunked("lzf", 4), HttpResponse.BodyHandlers.ofByteArray());
-                } catch (IOException e) {
-                    if (attempt == Wire.RESET_ATTEMPTS) {
-                        throw e;
-                    }
-                    continue;
-                }
-                assertRetryAfter(r);
-                records = logs.await(ContractPart::rejectionLine, 2_000);
-            }
-        }
-        ContractPart.assertOneQuietRejectionLine(records, "body beyond the live-decoder bound");
+        ContractPart.assertRefusedInOneLine(target().logsInProcess(), chunked("lzf", 4),
+                HttpResponse.BodyHandlers.ofByteArray(), LiveDecoderBoundContract::assertRetryAfter,
+                "body beyond the live-decoder bound");
     }
 
     private static void assertRetryAfter(HttpResponse<byte[]> r) {

@@ -135,7 +135,8 @@ public final class Wire {
      * then closes with unread bytes in its socket makes the kernel reset the connection, which can
      * discard the answer under the client, or leave the client a pooled connection that is already
      * closed ("header parser received no bytes"; both seen on Dropwizard's Jetty). That transport race
-     * is not what the contract judges: a wrong status is still seen at the first attempt.
+     * is not what the contract judges: a wrong status is still seen at the first attempt, and so is a
+     * timeout (a server that does not answer is no race).
      */
     public static <T> HttpResponse<T> sendAcrossResets(HttpRequest request, HttpResponse.BodyHandler<T> handler)
             throws IOException, InterruptedException {
@@ -143,15 +144,21 @@ public final class Wire {
             try {
                 return CLIENT.send(request, handler);
             } catch (IOException e) {
-                if (attempt == RESET_ATTEMPTS) {
+                if (!lostToReset(e, attempt)) {
                     throw e;
                 }
             }
         }
     }
 
-    /** Attempts of {@link #sendAcrossResets} (and of callers that retry one by one for their own log capture). */
-    public static final int RESET_ATTEMPTS = 3;
+    /**
+     * Whether attempt {@code attempt} of {@link #sendAcrossResets} (or of a caller that retries one by one, for
+     * its own log capture) that failed with {@code e} may be tried again: a transport failure other than a
+     * timeout, before the third attempt.
+     */
+    static boolean lostToReset(IOException e, int attempt) {
+        return !(e instanceof java.net.http.HttpTimeoutException) && attempt < 3;
+    }
 
     public static String header(HttpResponse<?> r, String name) {
         return r.headers().firstValue(name).orElse(null);

@@ -78,9 +78,9 @@ public final class VariantCache {
     /** What the cache did so far, and holds now. */
     public EncodedVariants.Totals totals() {
         long bytes = entries.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
-        return new EncodedVariants.Totals(hits.sum(), misses.sum(), firstSightings.sum(), collisions.sum(), notCached.sum(),
-                savedBytes.sum(), upgrades.sum(), upgradesDropped.sum(), evictions.sum(), entries.estimatedSize(),
-                bytes);
+        return new EncodedVariants.Totals(hits.sum(), misses.sum(), firstSightings.sum(), collisions.sum(),
+                notCached.sum(), savedBytes.sum(), upgrades.sum(), upgradesDropped.sum(), evictions.sum(),
+                entries.estimatedSize(), bytes);
     }
 
     /** Stops upgrades and empties the cache. Idempotent. */

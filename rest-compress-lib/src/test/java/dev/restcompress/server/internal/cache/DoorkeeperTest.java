@@ -17,11 +17,8 @@ import dev.restcompress.codec.Codec;
 import dev.restcompress.config.CacheSettings;
 import dev.restcompress.server.internal.EncodedVariants;
 import dev.restcompress.testing.Codecs;
-import jakarta.ws.rs.core.MultivaluedHashMap;
-import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.Map;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,16 +28,7 @@ import org.junit.jupiter.api.Test;
  * them still gets in; upgrades count hits of the kept entry; {@code admit=first} keeps every miss; the
  * filter's table is bounded and forgets old bodies.
  */
-class DoorkeeperTest {
-    final MultivaluedMap<String, Object> headers = new MultivaluedHashMap<>();
-    VariantCache cache;
-
-    @AfterEach
-    void close() {
-        if (cache != null) {
-            cache.close();
-        }
-    }
+class DoorkeeperTest extends CacheFixture {
 
     /** A method of a cache with the default settings but {@code keyValues}: admission at the second sighting. */
     EncodedVariants method(BodyHash hash, Object... keyValues) {

@@ -23,7 +23,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.IntSupplier;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,19 +31,10 @@ import org.junit.jupiter.api.Test;
  * evictions counted; hot entries are upgraded off the request path to the coding's best level and
  * swapped in; upgrades wait under pressure and a full queue drops them; private responses are not cached.
  */
-class VariantCacheTest {
+class VariantCacheTest extends CacheFixture {
     static final EncodedVariants.Rules RULES = new EncodedVariants.Rules(true, false);
     static final Codec GZIP1 = Codecs.of("gzip", 1, 1);
     static final Codec GZIP_BEST = Codecs.of("gzip", VariantCaches.bestLevel("gzip"), 1);
-    final MultivaluedMap<String, Object> headers = new MultivaluedHashMap<>();
-    VariantCache cache;
-
-    @AfterEach
-    void close() {
-        if (cache != null) {
-            cache.close();
-        }
-    }
 
     /**
      * Settings for the tests of what happens once a body is kept: every miss is kept
