@@ -15,26 +15,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
- * The codec suite: {@link CodecBench} over every codec and file through the SPI and through the raw
- * library calls, and its report over both. The codecs that have a raw path run in one JMH
- * run with {@code path=raw,spi}: JMH varies the alphabetically last parameter ({@code path})
- * fastest, so the two rows of one codec and file are measured one right after the other, and load
- * from other processes on a shared machine hits both alike. Codecs without a raw path run in a
- * second JMH run, because JMH parameters form a full cross product.
- *
- * <p>The report: {@code codec-files.csv} (one row per codec, path and file), {@code codec-summary.csv}
- * (harmonic means over files, sizes), a markdown section and the chart {@code roundtrip-vs-size.png}.
- * MB/s are decimal megabytes of <em>uncompressed</em> data per second, for compress, decompress
- * and round trip alike, as in the 2014 table. The harmonic mean over files weights every file
- * equally in time per byte; its error bar comes from recomputing it with every file at the edges
- * of its 99.9% confidence interval. Compressed sizes are computed here, outside JMH (compression is
- * deterministic).
+ * Runs {@link CodecBench} over every codec and file through the SPI and the raw library calls, and writes
+ * {@code codec-files.csv}, {@code codec-summary.csv}, a section and {@code roundtrip-vs-size.png}. Codecs with a
+ * raw path run with {@code path=raw,spi}: JMH varies the alphabetically last parameter fastest, so the two rows of
+ * one codec and file run back to back and load from other processes hits both alike. The harmonic mean over files
+ * weights every file equally in time per byte; its error bar recomputes it with every file at the edges of its
+ * 99.9% confidence interval.
  */
 public final class CodecSuite {
     public static final List<String> FILES = List.of("codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png");
@@ -71,7 +62,7 @@ public final class CodecSuite {
             Engine engine = BenchCodecs.byId(cp[0]).engine(cp[1]);
             List<FileRow> list = new ArrayList<>();
             files.forEach((file, byOp) -> {
-                byte[] data = Corpus.read(corpus, file);
+                byte[] data = Corpus.read(corpus, file); // sizes outside JMH: compression is deterministic
                 list.add(new FileRow(cp[0], cp[1], file, data.length, engine.compressedSize(data), byOp));
             });
             rows.put(key, list);
@@ -92,19 +83,20 @@ public final class CodecSuite {
             results.addAll(jmh.run("codec", jmh.options(CodecBench.class)
                     .param("codec", rawIds).param("path", "raw", "spi").param("file", names)));
         }
+        // A second run, because JMH parameters form a full cross product.
         if (spiOnlyIds.length > 0) {
             ctx.progress().report("codec suite, SPI only (no raw path): " + spiOnlyIds.length + " codec(s) x "
                     + names.length + " file(s) x 3 ops" + jmh.estimate(spiOnlyIds.length * names.length * 3));
             results.addAll(jmh.run("codec-spi", jmh.options(CodecBench.class)
                     .param("codec", spiOnlyIds).param("path", "spi").param("file", names)));
         }
-        // The report lists rows in this order: every SPI row, then every raw row (a stable sort).
-        results.sort(Comparator.comparing((Measurement m) -> "raw".equals(m.param("path"))));
+        results.sort(Comparator.comparing((Measurement m) -> "raw".equals(m.param("path")))); // stable: SPI rows first
         CodecSuite report = new CodecSuite(ctx.corpus(), results);
         report.write(ctx.out(), ctx.md());
         return report.summaries;
     }
 
+    /** Decimal MB of uncompressed data per second, for every operation alike, as in the 2014 table. */
     private static double mbps(long bytes, double ns) {
         return bytes * 1000.0 / ns;
     }
@@ -113,32 +105,24 @@ public final class CodecSuite {
         Map<String, double[]> hmean = new LinkedHashMap<>();
         Map<String, Double> alloc = new LinkedHashMap<>();
         for (String op : CodecSummary.OPS) {
-            double inv = 0;
-            double invFast = 0;
-            double invSlow = 0;
-            double allocSum = 0;
-            int n = 0;
-            boolean errorKnown = true;
-            for (FileRow r : files) {
-                Measurement m = r.byOp().get(op);
-                if (m == null) {
-                    continue;
-                }
-                n++;
-                inv += 1 / mbps(r.bytes(), m.nsPerOp());
-                errorKnown &= !Double.isNaN(m.nsError());
-                // Each file at the fast and the slow edge of its interval (never below 0.1% of its mean time).
-                invFast += 1 / mbps(r.bytes(), Math.max(m.nsPerOp() - m.nsError(), m.nsPerOp() * 1e-3));
-                invSlow += 1 / mbps(r.bytes(), m.nsPerOp() + m.nsError());
-                allocSum += m.bytesPerOp();
-            }
-            double err = n == 0 || !errorKnown ? Double.NaN : (n / invFast - n / invSlow) / 2;
-            hmean.put(op, new double[] {n == 0 ? Double.NaN : n / inv, err});
-            alloc.put(op, n == 0 ? Double.NaN : allocSum / n);
+            List<FileRow> measured = files.stream().filter(r -> r.byOp().containsKey(op)).toList();
+            // Each file at the fast and the slow edge of its interval (never below 0.1% of its mean time);
+            // an unknown error (NaN) makes the mean's error unknown.
+            double fast = hmean(measured, op, m -> Math.max(m.nsPerOp() - m.nsError(), m.nsPerOp() * 1e-3));
+            double slow = hmean(measured, op, m -> m.nsPerOp() + m.nsError());
+            hmean.put(op, new double[] {hmean(measured, op, Measurement::nsPerOp), (fast - slow) / 2});
+            alloc.put(op, measured.stream().mapToDouble(r -> r.get(op, Measurement::bytesPerOp))
+                    .reduce(0, Double::sum) / measured.size());
         }
         return new CodecSummary(codec, path, files.size(), files.stream().mapToLong(FileRow::bytes).sum(),
                 files.stream().mapToLong(FileRow::compressedBytes).sum(),
                 files.stream().mapToDouble(FileRow::ratio).reduce(0, Double::sum) / files.size(), hmean, alloc);
+    }
+
+    /** Harmonic-mean MB/s of {@code op} over {@code files} with the time {@code ns} of each; NaN for none. */
+    private static double hmean(List<FileRow> files, String op, ToDoubleFunction<Measurement> ns) {
+        return files.size() / files.stream().mapToDouble(r -> 1 / mbps(r.bytes(), ns.applyAsDouble(r.byOp().get(op))))
+                .reduce(0, Double::sum);
     }
 
     /** {@code roundTrip} is {@code roundtrip} in CSV names. */
@@ -147,6 +131,7 @@ public final class CodecSuite {
     }
 
     private void write(Path dir, Markdown md) {
+        List<FileRow> all = rows.values().stream().flatMap(List::stream).toList();
         Table<FileRow> perFile = new Table<FileRow>().csvOnly("codec", FileRow::codec)
                 .csvOnly("coding", r -> BenchCodecs.byId(r.codec()).coding()).csvOnly("path", FileRow::path)
                 .csvOnly("file", FileRow::file).csvOnly("bytes", FileRow::bytes)
@@ -157,7 +142,7 @@ public final class CodecSuite {
                     .csvOnly(csvName(op) + "_mb_s", r -> r.mbps(op))
                     .csvOnly(csvName(op) + "_alloc_b_op", r -> r.get(op, Measurement::bytesPerOp));
         }
-        perFile.writeCsv(rows.values().stream().flatMap(List::stream).toList(), dir.resolve("codec-files.csv"));
+        perFile.writeCsv(all, dir.resolve("codec-files.csv"));
 
         md.heading(2, "Codec throughput and size");
         CodecSummary baseline = find("gzip-jdk-6", "raw");
@@ -176,8 +161,8 @@ public final class CodecSuite {
                 .column("mean_ratio", "size (mean)", CodecSummary::meanRatio,
                         s -> Markdown.num(100 * s.meanRatio(), 1) + "%");
         for (String op : CodecSummary.OPS) {
-            summary.column(csvName(op) + "_hmean_mb_s", CodecSummary.label(op) + " MB/s", s -> s.mbps(op),
-                    s -> Markdown.withError(s.mbps(op), s.mbpsError(op), 1))
+            summary.column(csvName(op) + "_hmean_mb_s", (op.equals("roundTrip") ? "round trip" : op) + " MB/s",
+                    s -> s.mbps(op), s -> Markdown.withError(s.mbps(op), s.mbpsError(op), 1))
                     .csvOnly(csvName(op) + "_err", s -> s.mbpsError(op));
         }
         summary.shownOnly("vs 2014", s -> baseline == null ? ""
@@ -191,8 +176,20 @@ public final class CodecSuite {
         summary.markdown(md, summaries);
         writeCost(md);
         md.paragraph("![round trip speed vs size](roundtrip-vs-size.png)");
-        perFileTable(md);
+        md.paragraph("Per file: round trip MB/s (compressed size). Compress and decompress per file are in "
+                + "`codec-files.csv`.");
+        Table<String> perFileMd = new Table<String>().shownOnly("file", file -> file).shownOnly("bytes",
+                file -> roundTrips(all, file).findFirst().map(r -> Markdown.num(r.bytes(), 0)).orElse(""));
+        rows.forEach((key, list) -> perFileMd.shownOnly(key.replace('/', ' '), file -> roundTrips(list, file)
+                .map(r -> Markdown.num(r.mbps("roundTrip"), 1) + " ("
+                        + Markdown.num(100.0 * r.compressedBytes() / r.bytes(), 1) + "%)")
+                .reduce((first, last) -> last).orElse("")));
+        perFileMd.markdown(md, all.stream().map(FileRow::file).distinct().toList());
         writeChart(dir.resolve("roundtrip-vs-size.png"));
+    }
+
+    private static Stream<FileRow> roundTrips(List<FileRow> rows, String file) {
+        return rows.stream().filter(r -> r.file().equals(file) && r.byOp().containsKey("roundTrip"));
     }
 
     /** What the SPI costs against the raw call, for every codec measured both ways. */
@@ -215,23 +212,6 @@ public final class CodecSuite {
                     + "the raw call allocates), and the difference in B/op of a round trip.");
             md.table(List.of("codec", "compress", "decompress", "round trip", "round trip ΔB/op", "raw path"), cost);
         }
-    }
-
-    /** Round trip MB/s and size per file: one row per file, one column per codec and path. */
-    private void perFileTable(Markdown md) {
-        List<FileRow> all = rows.values().stream().flatMap(List::stream).toList();
-        Function<String, Optional<FileRow>> anyRoundTrip = file -> all.stream()
-                .filter(r -> r.file().equals(file) && r.byOp().containsKey("roundTrip")).findFirst();
-        Table<String> table = new Table<String>().shownOnly("file", file -> file).shownOnly("bytes",
-                file -> anyRoundTrip.apply(file).map(r -> Markdown.num(r.bytes(), 0)).orElse(""));
-        rows.forEach((key, list) -> table.shownOnly(key.replace('/', ' '), file -> list.stream()
-                .filter(r -> r.file().equals(file) && r.byOp().containsKey("roundTrip"))
-                .map(r -> Markdown.num(r.mbps("roundTrip"), 1) + " ("
-                        + Markdown.num(100.0 * r.compressedBytes() / r.bytes(), 1) + "%)")
-                .reduce((first, last) -> last).orElse("")));
-        md.paragraph("Per file: round trip MB/s (compressed size). Compress and decompress per file are in "
-                + "`codec-files.csv`.");
-        table.markdown(md, all.stream().map(FileRow::file).distinct().toList());
     }
 
     private CodecSummary find(String codec, String path) {

@@ -11,12 +11,9 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * The full server write path inside RESTEasy's in-memory dispatcher (no sockets): request matching,
- * filters, entity writer and our interceptors, with {@code RestCompressFeature} registered
- * ({@code feature=on}) and without it ({@code off}), for the below-threshold, one-shot and streaming
- * paths of {@link BenchResource}. The body is the corpus file closest to 30 KB (see
- * {@link ResponseBody}). {@link ResponseCodecBench} measures the codec alone on the same bytes, so the
- * report can split the difference into codec time and everything else.
+ * One GET of a {@link BenchResource} path through RESTEasy's in-memory dispatcher, with {@code RestCompressFeature}
+ * ({@code feature=on}) or without. {@link InterceptorSuite} also runs, without the feature, the paths
+ * {@code response} and {@code response-with-vary}: what the {@code Vary: Accept-Encoding} entry costs by itself.
  */
 public class InterceptorBench extends NanosPerOpBench {
     @Param({"off", "on"})

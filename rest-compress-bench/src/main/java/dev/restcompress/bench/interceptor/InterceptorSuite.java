@@ -14,24 +14,16 @@ import java.util.stream.IntStream;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
- * The interceptor suite: {@link InterceptorBench} (the RESTEasy write path with and without the
- * feature) and {@link ResponseCodecBench} (the codec alone on the same body), then
- * {@link PairedOverhead} (the same three in one JVM, paired round by round), then its report, which
- * subtracts one from the other: {@code interceptor.csv}, {@code interceptor-paired.csv} and a markdown
- * section that checks the overhead targets: on the ~30 KB body the cost added outside
- * the codec is under 2% of the codec's time; the below-threshold path adds under 1 us and allocates
- * under 64 B per request beyond the {@code Vary} entry itself. The targets say the feature must be
- * negligible next to the codec it drives, and nearly free when it decides not to encode.
- *
- * <p>Time verdicts come from {@link PairedOverhead} (one JVM, paired rounds); the JMH rows
- * ({@link InterceptorBench} and {@link ResponseCodecBench} in separate forks) are shown beside them
- * with their error bars, and give the exact allocation per request.
+ * Runs the interceptor suite and writes {@code interceptor.csv}, {@code interceptor-paired.csv} and a section that
+ * checks the overhead targets: on the ~30 KB body the cost outside the codec is under 2% of the codec's time; below
+ * the threshold the feature adds under 1 us and 64 B per request beyond the {@code Vary} entry itself. Time verdicts
+ * come from {@link PairedOverhead}; the JMH rows (separate forks) are shown beside them with their error bars.
  */
 public final class InterceptorSuite {
     public static final List<String> FILES = List.of("interceptor.csv", "interceptor-paired.csv");
 
     private static final double MAX_OUTSIDE_SHARE = 0.02;
-    /** Statistics and JFR each: at most this share of a response's CPU. */
+    /** Statistics and JFR each, of a response's CPU. */
     private static final double MAX_OBSERVABILITY_SHARE = 0.01;
     private static final double MAX_BELOW_THRESHOLD_NS = 1000;
     private static final double MAX_BELOW_THRESHOLD_B = 64;
@@ -81,6 +73,18 @@ public final class InterceptorSuite {
                     r -> (r.below() ? "< 1 us" : "outside codec < 2%") + ": " + met(timeMet(r)) + (r.below()
                             ? "; < " + (int) MAX_BELOW_THRESHOLD_B + " B beyond Vary: " + met(bytesMet(r)) : ""));
 
+    /** What statistics and a JFR recording cost per one-shot response, from the same paired rounds. */
+    private static final Table<Result> OBSERVABILITY = new Table<Result>().shownOnly("coding", Result::coding)
+            .shownOnly("response ns", r -> Markdown.num(r.onNs(), 0))
+            .shownOnly("statistics ns", r -> withShare(r.statisticsNs(), r))
+            .shownOnly("JFR recording ns", r -> withShare(r.jfrNs(), r))
+            .shownOnly("< 1% each",
+                    r -> met(Math.max(r.statisticsNs(), r.jfrNs()) / r.onNs() < MAX_OBSERVABILITY_SHARE));
+
+    private static String withShare(double ns, Result r) {
+        return Markdown.num(ns, 0) + " (" + Markdown.num(100 * (ns / r.onNs()), 2) + "%)";
+    }
+
     private static boolean timeMet(Result r) {
         return r.below() ? r.outsideNs() < MAX_BELOW_THRESHOLD_NS : r.share() < MAX_OUTSIDE_SHARE;
     }
@@ -96,13 +100,13 @@ public final class InterceptorSuite {
     private InterceptorSuite() {
     }
 
-    /** Runs the suite. */
     public static List<String> run(SuiteContext ctx, JmhRunner jmh) throws RunnerException {
         ctx.progress().report("interceptor suite: RESTEasy in-memory dispatcher with and without the feature, "
                 + "3 paths x 2 codings, plus the codec alone" + jmh.estimate(18));
         List<Measurement> results = new ArrayList<>(jmh.run("interceptor", jmh.options(InterceptorBench.class)));
         results.addAll(jmh.run("response-codec", jmh.options(ResponseCodecBench.class)));
-        results.addAll(jmh.run("vary-entry", jmh.options(VaryEntryBench.class)));
+        results.addAll(jmh.run("vary-entry", jmh.options(InterceptorBench.class).param("feature", "off")
+                .param("path", "response", "response-with-vary").param("coding", "identity")));
         byte[] body = ResponseBody.load(ctx.corpus());
         int rounds = Math.max(10, 6 * jmh.iterations());
         ctx.progress().report("interceptor suite: paired one-JVM measurement, " + rounds + " rounds per row");
@@ -126,9 +130,9 @@ public final class InterceptorSuite {
 
     private static void write(List<Measurement> measurements, List<Result> paired, String bodyFile,
             Path dir, Markdown md) {
-        // Bytes the Vary: Accept-Encoding entry itself allocates (VaryEntryBench); NaN if not run.
-        Measurement with = find(measurements, "VaryEntryBench", "request", "vary", "with");
-        Measurement without = find(measurements, "VaryEntryBench", "request", "vary", "without");
+        // Bytes the Vary: Accept-Encoding entry itself allocates; NaN if not run.
+        Measurement with = find(measurements, "InterceptorBench", "request", "path", "response-with-vary");
+        Measurement without = find(measurements, "InterceptorBench", "request", "path", "response");
         double vary = with == null || without == null ? Double.NaN : with.bytesPerOp() - without.bytesPerOp();
         List<JmhRow> rows = new ArrayList<>();
         for (String path : List.of("below-threshold", "one-shot", "streaming")) {
@@ -160,7 +164,7 @@ public final class InterceptorSuite {
                 + "time). B/op is exact (`gc.alloc.rate.norm`) and includes the mock response's growing byte array, "
                 + "which holds the bytes sent, so encoded paths can allocate less than identity ones. The "
                 + "`Vary: Accept-Encoding` entry itself costs " + Markdown.num(vary, 0) + " B from resource to container "
-                + "(`VaryEntryBench`: the same small body as a built response with and without it); "
+                + "(the same small body as a built response with and without it, no feature); "
                 + "target below the threshold: < " + (int) MAX_BELOW_THRESHOLD_B + " B beyond it.");
         JMH.markdown(md, rows);
         writePaired(paired, dir, md);
@@ -180,19 +184,8 @@ public final class InterceptorSuite {
                 + "`Vary: Accept-Encoding` entry costs by itself (a built response with and without it), measured "
                 + "the same way. The below-threshold body is a `byte[]`, whose size is known before writing.");
         PAIRED.markdown(md, paired);
-        // What statistics and a JFR recording cost per one-shot response, from the same paired rounds.
-        List<List<String>> rows = new ArrayList<>();
-        for (Result r : paired) {
-            if (!Double.isNaN(r.statisticsNs())) {
-                double stats = r.statisticsNs() / r.onNs();
-                double jfr = r.jfrNs() / r.onNs();
-                rows.add(List.of(r.coding(), Markdown.num(r.onNs(), 0),
-                        Markdown.num(r.statisticsNs(), 0) + " (" + Markdown.num(100 * stats, 2) + "%)",
-                        Markdown.num(r.jfrNs(), 0) + " (" + Markdown.num(100 * jfr, 2) + "%)",
-                        met(stats < MAX_OBSERVABILITY_SHARE && jfr < MAX_OBSERVABILITY_SHARE)));
-            }
-        }
-        if (rows.isEmpty()) {
+        List<Result> observed = paired.stream().filter(r -> !Double.isNaN(r.statisticsNs())).toList();
+        if (observed.isEmpty()) {
             return;
         }
         md.paragraph("Observability, same paired rounds (one-shot 30 KB): the response with the feature minus the "
@@ -200,6 +193,6 @@ public final class InterceptorSuite {
                 + "(`settings=default`: this library's Encode events and the JDK's defaults) minus without, medians "
                 + "of the per-round differences. Target: each < 1% of the response; over HTTP the response costs "
                 + "more (sockets, container), so the share at saturation is smaller than here.");
-        md.table(List.of("coding", "response ns", "statistics ns", "JFR recording ns", "< 1% each"), rows);
+        OBSERVABILITY.markdown(md, observed);
     }
 }

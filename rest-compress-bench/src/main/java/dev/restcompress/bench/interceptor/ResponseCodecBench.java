@@ -12,10 +12,8 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * The codec work alone that {@link InterceptorBench}'s encoded paths do, on the same body with the
- * same codecs the feature builds from the default settings: one-shot compress into a reused buffer,
- * and the streaming encoder fed in {@link BenchResource#STREAM_CHUNK} chunks with a flush after each.
- * The report subtracts this from the server path to get the cost outside the codec.
+ * The codec work alone of {@link InterceptorBench}'s encoded paths, on the same body with the codecs the feature
+ * builds from the default settings; the report subtracts it from the server path.
  */
 public class ResponseCodecBench extends NanosPerOpBench {
     @Param({"lzf", "gzip"})
