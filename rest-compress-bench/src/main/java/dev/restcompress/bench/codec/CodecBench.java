@@ -15,18 +15,15 @@ import org.openjdk.jmh.annotations.Setup;
  * All buffers are allocated in setup, so {@code gc.alloc.rate.norm} shows only what the engine allocates.
  */
 public class CodecBench extends NanosPerOpBench {
-    @Param({"lzf", "gzip-jdk-1", "gzip-jdk-6", "gzip-libdeflate-1", "gzip-libdeflate-6", "gzip-libdeflate-9",
-        "zstd-1", "zstd-3", "br-1", "br-4", "br-5"})
+    // No defaults: CodecSuite (or -p by hand) passes an id of BenchCodecs, the path and a corpus file name.
+    @Param
     public String codec;
 
-    @Param({"spi", "raw"})
+    @Param
     public String path;
 
-    /** JMH requires a default; CodecSuite (or {@code -p file=...}) always passes real names. */
-    @Param(NO_FILE)
+    @Param
     public String file;
-
-    static final String NO_FILE = "(pass -p file=NAME)";
 
     private Engine engine;
     private byte[] data;
@@ -37,9 +34,6 @@ public class CodecBench extends NanosPerOpBench {
 
     @Setup
     public void setUp() throws IOException {
-        if (file.equals(NO_FILE)) {
-            throw new IllegalArgumentException("CodecBench needs -p file=<name in " + Corpus.dir() + ">");
-        }
         engine = BenchCodecs.byId(codec).engine(path);
         data = Corpus.read(Corpus.dir(), file);
         compressed = new byte[engine.maxCompressedLength(data.length)];

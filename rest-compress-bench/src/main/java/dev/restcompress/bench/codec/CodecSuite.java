@@ -30,7 +30,7 @@ import org.openjdk.jmh.runner.RunnerException;
 public final class CodecSuite {
     public static final List<String> FILES = List.of("codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png");
 
-    /** Per-file numbers of one codec and path; {@code byOp} holds the measured operations. */
+    /** One codec, path and file; {@code byOp} holds the measured operations. */
     private record FileRow(String codec, String path, String file, long bytes, long compressedBytes,
                            Map<String, Measurement> byOp) {
         double get(String op, ToDoubleFunction<Measurement> value) {
@@ -50,7 +50,6 @@ public final class CodecSuite {
     private final Map<String, List<FileRow>> rows = new LinkedHashMap<>();
     private final List<CodecSummary> summaries = new ArrayList<>();
 
-    /** {@code measurements}: every SPI row, then every raw row; the report keeps that order. */
     private CodecSuite(Path corpus, List<Measurement> measurements) {
         Map<String, Map<String, Map<String, Measurement>>> grouped = new LinkedHashMap<>();
         for (Measurement m : measurements) {
@@ -73,24 +72,20 @@ public final class CodecSuite {
     /** Runs the suite and returns its per-codec summaries, which the native-floor suite compares with C. */
     public static List<CodecSummary> run(SuiteContext ctx, JmhRunner jmh, List<BenchCodec> codecs, List<String> files)
             throws RunnerException {
-        String[] rawIds = codecs.stream().filter(BenchCodec::hasRaw).map(BenchCodec::id).toArray(String[]::new);
-        String[] spiOnlyIds = codecs.stream().filter(c -> !c.hasRaw()).map(BenchCodec::id).toArray(String[]::new);
-        String[] names = files.toArray(String[]::new);
         List<Measurement> results = new ArrayList<>();
-        if (rawIds.length > 0) {
-            ctx.progress().report("codec suite, raw and SPI paths side by side: " + rawIds.length + " codec(s) x "
-                    + names.length + " file(s) x 2 paths x 3 ops" + jmh.estimate(rawIds.length * names.length * 6));
-            results.addAll(jmh.run("codec", jmh.options(CodecBench.class)
-                    .param("codec", rawIds).param("path", "raw", "spi").param("file", names)));
+        for (boolean raw : new boolean[] {true, false}) { // two runs: JMH parameters form a full cross product
+            String[] ids = codecs.stream().filter(c -> c.hasRaw() == raw).map(BenchCodec::id).toArray(String[]::new);
+            String[] paths = raw ? new String[] {"raw", "spi"} : new String[] {"spi"};
+            if (ids.length > 0) {
+                ctx.progress().report("codec suite, " + (raw ? "raw and SPI paths side by side" : "SPI only") + ": "
+                        + ids.length + " codec(s) x " + files.size() + " file(s) x " + paths.length + " path(s) x 3 ops"
+                        + jmh.estimate(ids.length * files.size() * paths.length * 3));
+                results.addAll(jmh.run(raw ? "codec" : "codec-spi", jmh.options(CodecBench.class).param("codec", ids)
+                        .param("path", paths).param("file", files.toArray(String[]::new))));
+            }
         }
-        // A second run, because JMH parameters form a full cross product.
-        if (spiOnlyIds.length > 0) {
-            ctx.progress().report("codec suite, SPI only (no raw path): " + spiOnlyIds.length + " codec(s) x "
-                    + names.length + " file(s) x 3 ops" + jmh.estimate(spiOnlyIds.length * names.length * 3));
-            results.addAll(jmh.run("codec-spi", jmh.options(CodecBench.class)
-                    .param("codec", spiOnlyIds).param("path", "spi").param("file", names)));
-        }
-        results.sort(Comparator.comparing((Measurement m) -> "raw".equals(m.param("path")))); // stable: SPI rows first
+        // The report keeps this order: every SPI row, then every raw row (a stable sort).
+        results.sort(Comparator.comparing((Measurement m) -> "raw".equals(m.param("path"))));
         CodecSuite report = new CodecSuite(ctx.corpus(), results);
         report.write(ctx.out(), ctx.md());
         return report.summaries;
@@ -125,7 +120,6 @@ public final class CodecSuite {
                 .reduce(0, Double::sum);
     }
 
-    /** {@code roundTrip} is {@code roundtrip} in CSV names. */
     private static String csvName(String op) {
         return op.toLowerCase(Locale.ROOT);
     }

@@ -71,7 +71,11 @@ final class RawEngines {
         // Stored blocks add 5 bytes per 16 KiB; generous slack for header and trailer.
         return new Raw(length -> length + (length >> 3) + 64, (in, length, out) -> {
             ArraySink sink = new ArraySink(out);
-            try (GZIPOutputStream gz = new LeveledGzip(sink, level)) {
+            try (GZIPOutputStream gz = new GZIPOutputStream(sink, 8192) {
+                {
+                    def.setLevel(level); // no level parameter; its protected Deflater has one
+                }
+            }) {
                 gz.write(in, 0, length);
             }
             return sink.size;
@@ -80,14 +84,6 @@ final class RawEngines {
                 return SpiEngine.readFully(gz, out);
             }
         });
-    }
-
-    /** GZIPOutputStream has no level parameter; its protected Deflater does. */
-    private static final class LeveledGzip extends GZIPOutputStream {
-        LeveledGzip(OutputStream out, int level) throws IOException {
-            super(out, 8192);
-            def.setLevel(level);
-        }
     }
 
     /** Writes into a fixed array, so the benchmark measures gzip, not ByteArrayOutputStream growth. */
