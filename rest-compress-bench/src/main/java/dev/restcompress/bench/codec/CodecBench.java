@@ -15,15 +15,18 @@ import org.openjdk.jmh.annotations.Setup;
  * All buffers are allocated in setup, so {@code gc.alloc.rate.norm} shows only what the engine allocates.
  */
 public class CodecBench extends NanosPerOpBench {
-    // No defaults: CodecSuite (or -p by hand) passes an id of BenchCodecs, the path and a corpus file name.
-    @Param
+    /** An id of {@link BenchCodecs} (the catalogue is the list; CodecSuite passes the run's ids). */
+    @Param("lzf")
     public String codec;
 
-    @Param
+    @Param({"spi", "raw"})
     public String path;
 
-    @Param
+    /** JMH requires a default; CodecSuite (or {@code -p file=...}) always passes real names. */
+    @Param(NO_FILE)
     public String file;
+
+    static final String NO_FILE = "(pass -p file=NAME)";
 
     private Engine engine;
     private byte[] data;
@@ -34,6 +37,9 @@ public class CodecBench extends NanosPerOpBench {
 
     @Setup
     public void setUp() throws IOException {
+        if (file.equals(NO_FILE)) {
+            throw new IllegalArgumentException("CodecBench needs -p file=<name in " + Corpus.dir() + ">");
+        }
         engine = BenchCodecs.byId(codec).engine(path);
         data = Corpus.read(Corpus.dir(), file);
         compressed = new byte[engine.maxCompressedLength(data.length)];
