@@ -22,8 +22,7 @@ public final class BenchCodecs {
             // The 2014 baseline: java.util.zip at the fastest level and at zlib's default.
             gzip("jdk", 1, RawEngines::jdkGzip, JDK_RAW.formatted(1)),
             gzip("jdk", 6, RawEngines::jdkGzip, JDK_RAW.formatted(6)),
-            // FastGzip's native engine (the SPI path decodes natively in one call, as sized request
-            // bodies and client responses are).
+            // FastGzip's native engine (the SPI decodes in one native call, as sized bodies are).
             gzip("libdeflate", 1, RawEngines::libdeflate, LIBDEFLATE_RAW),
             gzip("libdeflate", 6, RawEngines::libdeflate, LIBDEFLATE_RAW),
             gzip("libdeflate", 9, RawEngines::libdeflate, LIBDEFLATE_RAW),

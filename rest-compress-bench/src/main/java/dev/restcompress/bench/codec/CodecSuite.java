@@ -209,7 +209,8 @@ public final class CodecSuite {
     }
 
     private CodecSummary find(String codec, String path) {
-        return summaries.stream().filter(s -> s.codec().equals(codec) && s.path().equals(path)).findFirst().orElse(null);
+        return summaries.stream().filter(s -> s.codec().equals(codec) && s.path().equals(path)).findFirst()
+                .orElse(null);
     }
 
     private void writeChart(Path png) {

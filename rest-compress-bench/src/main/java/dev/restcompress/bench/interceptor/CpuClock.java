@@ -71,7 +71,8 @@ final class CpuClock {
             }
         }
         double requests = (double) s.rounds() * batch;
-        return new Rounds(threadNs, processNs, Arrays.stream(allocated).mapToDouble(b -> b / requests).toArray(), batch);
+        double[] bytes = Arrays.stream(allocated).mapToDouble(b -> b / requests).toArray();
+        return new Rounds(threadNs, processNs, bytes, batch);
     }
 
     private static long threadNs() {

@@ -28,11 +28,22 @@ public final class InterceptorSuite {
     private static final double MAX_BELOW_THRESHOLD_NS = 1000;
     private static final double MAX_BELOW_THRESHOLD_B = 64;
 
-    /** One JMH row: the path without and with the feature; the codec alone and the rest (NaN below the threshold). */
-    private record JmhRow(String path, String coding, Measurement off, Measurement on, double added, double addedAlloc,
-                          double codecNs, double outside, double vary) {
+    /** One JMH row: the path without and with the feature, and the codec alone (null below the threshold). */
+    private record JmhRow(String path, String coding, Measurement off, Measurement on, Measurement codec, double vary) {
+        double added() {
+            return on.nsPerOp() - off.nsPerOp();
+        }
+
+        double addedAlloc() {
+            return on.bytesPerOp() - off.bytesPerOp();
+        }
+
+        double codecNs() {
+            return codec == null ? Double.NaN : codec.nsPerOp();
+        }
+
         double share() {
-            return outside / codecNs;
+            return (added() - codecNs()) / codecNs();
         }
     }
 
@@ -49,7 +60,7 @@ public final class InterceptorSuite {
                     + met(r.addedAlloc() - r.vary() < MAX_BELOW_THRESHOLD_B) + ")"))
             .csvOnly("vary_entry_b", JmhRow::vary)
             .number("codec_ns", "codec ns", JmhRow::codecNs, 0)
-            .number("outside_codec_ns", "outside codec ns", JmhRow::outside, 0)
+            .number("outside_codec_ns", "outside codec ns", r -> r.added() - r.codecNs(), 0)
             .column("outside_share_of_codec", "outside / codec", JmhRow::share,
                     r -> Double.isNaN(r.share()) ? "" : Markdown.num(100 * r.share(), 1) + "%");
 
@@ -112,12 +123,12 @@ public final class InterceptorSuite {
         ctx.progress().report("interceptor suite: paired one-JVM measurement, " + rounds + " rounds per row");
         List<Result> paired = new ArrayList<>();
         for (String coding : List.of("lzf", "gzip")) {
-            PairedOverhead measurement = new PairedOverhead(body, coding);
             for (String path : List.of("below-threshold", "one-shot")) {
-                paired.add(measurement.measure(path, rounds, Math.max(5, jmh.timeMs() / 20)));
+                paired.add(PairedOverhead.measure(body, coding, path, rounds, Math.max(5, jmh.timeMs() / 20)));
             }
         }
-        write(results, paired, ResponseBody.pick(ctx.corpus()), ctx.out(), ctx.md());
+        writeJmh(results, ResponseBody.pick(ctx.corpus()), ctx.out(), ctx.md());
+        writePaired(paired, ctx.out(), ctx.md());
         return FILES;
     }
 
@@ -128,9 +139,7 @@ public final class InterceptorSuite {
                 .findFirst().orElse(null);
     }
 
-    private static void write(List<Measurement> measurements, List<Result> paired, String bodyFile,
-            Path dir, Markdown md) {
-        // Bytes the Vary: Accept-Encoding entry itself allocates; NaN if not run.
+    private static void writeJmh(List<Measurement> measurements, String bodyFile, Path dir, Markdown md) {
         Measurement with = find(measurements, "InterceptorBench", "request", "path", "response-with-vary");
         Measurement without = find(measurements, "InterceptorBench", "request", "path", "response");
         double vary = with == null || without == null ? Double.NaN : with.bytesPerOp() - without.bytesPerOp();
@@ -141,14 +150,10 @@ public final class InterceptorSuite {
                         "coding", coding);
                 Measurement on = find(measurements, "InterceptorBench", "request", "feature", "on", "path", path,
                         "coding", coding);
-                boolean below = path.equals("below-threshold");
-                Measurement codec = below ? null : find(measurements, "ResponseCodecBench",
+                Measurement codec = path.equals("below-threshold") ? null : find(measurements, "ResponseCodecBench",
                         path.equals("one-shot") ? "oneShot" : "streaming", "coding", coding);
                 if (off != null && on != null) {
-                    double added = on.nsPerOp() - off.nsPerOp();
-                    double codecNs = codec == null ? Double.NaN : codec.nsPerOp();
-                    rows.add(new JmhRow(path, coding, off, on, added, on.bytesPerOp() - off.bytesPerOp(), codecNs,
-                            below ? Double.NaN : added - codecNs, vary));
+                    rows.add(new JmhRow(path, coding, off, on, codec, vary));
                 }
             }
         }
@@ -163,11 +168,10 @@ public final class InterceptorSuite {
                 + "means from three forks (read it with the ± of each; the paired table below is the verdict on "
                 + "time). B/op is exact (`gc.alloc.rate.norm`) and includes the mock response's growing byte array, "
                 + "which holds the bytes sent, so encoded paths can allocate less than identity ones. The "
-                + "`Vary: Accept-Encoding` entry itself costs " + Markdown.num(vary, 0) + " B from resource to container "
-                + "(the same small body as a built response with and without it, no feature); "
-                + "target below the threshold: < " + (int) MAX_BELOW_THRESHOLD_B + " B beyond it.");
+                + "`Vary: Accept-Encoding` entry itself costs " + Markdown.num(vary, 0) + " B from resource to "
+                + "container (the same small body as a built response with and without it, no feature); target "
+                + "below the threshold: < " + (int) MAX_BELOW_THRESHOLD_B + " B beyond it.");
         JMH.markdown(md, rows);
-        writePaired(paired, dir, md);
     }
 
     private static void writePaired(List<Result> paired, Path dir, Markdown md) {
@@ -175,24 +179,22 @@ public final class InterceptorSuite {
         md.paragraph("Paired, one JVM (`PairedOverhead`): each round times a batch without the feature, one with "
                 + "it and (one-shot) one of the codec alone on the same body, back to back, on this thread's CPU "
                 + "clock; the figure is the median of the per-round \"on − off − codec\" with its quartiles, over "
-                + (paired.isEmpty() ? 0 : paired.get(0).rounds()) + " rounds. Drift between "
-                + "forks cancels, the pure-Java codec runs the same compiled code in both places, and time spent "
-                + "descheduled by other processes is not counted (garbage-collector threads are not either). "
-                + "Added B/req: bytes this thread allocated per request with the feature minus without, over every "
-                + "measured batch (its allocation counter: exact, and on the same compiled code, where the JMH "
-                + "table's forks may each scalar-replace different objects); below the threshold against what the "
-                + "`Vary: Accept-Encoding` entry costs by itself (a built response with and without it), measured "
-                + "the same way. The below-threshold body is a `byte[]`, whose size is known before writing.");
+                + (paired.isEmpty() ? 0 : paired.get(0).rounds()) + " rounds. Drift between forks cancels, the "
+                + "pure-Java codec runs the same compiled code in both places, and time spent descheduled by other "
+                + "processes is not counted (garbage-collector threads are not either). Added B/req: bytes this "
+                + "thread allocated per request with the feature minus without (its allocation counter: exact, on "
+                + "the same compiled code, where the JMH forks may each scalar-replace different objects); below the "
+                + "threshold against what the `Vary: Accept-Encoding` entry costs by itself, measured the same way. "
+                + "The below-threshold body is a `byte[]`, whose size is known before writing.");
         PAIRED.markdown(md, paired);
-        List<Result> observed = paired.stream().filter(r -> !Double.isNaN(r.statisticsNs())).toList();
-        if (observed.isEmpty()) {
-            return;
+        List<Result> observed = paired.stream().filter(r -> !r.below()).toList();
+        if (!observed.isEmpty()) {
+            md.paragraph("Observability, same paired rounds (one-shot 30 KB): the response with the feature minus "
+                    + "the same with `rest-compress.statistics=off`, and with a JDK Flight Recorder recording running "
+                    + "(`settings=default`: this library's Encode events and the JDK's defaults) minus without, "
+                    + "medians of the per-round differences. Target: each < 1% of the response; over HTTP the "
+                    + "response costs more (sockets, container), so the share at saturation is smaller than here.");
+            OBSERVABILITY.markdown(md, observed);
         }
-        md.paragraph("Observability, same paired rounds (one-shot 30 KB): the response with the feature minus the "
-                + "same with `rest-compress.statistics=off`, and with a JDK Flight Recorder recording running "
-                + "(`settings=default`: this library's Encode events and the JDK's defaults) minus without, medians "
-                + "of the per-round differences. Target: each < 1% of the response; over HTTP the response costs "
-                + "more (sockets, container), so the share at saturation is smaller than here.");
-        OBSERVABILITY.markdown(md, observed);
     }
 }

@@ -37,7 +37,8 @@ public final class PairedCacheMiss {
         System.out.printf(Locale.ROOT, "%s, %s, %d B, %d rounds of %d requests per row (%s)%n", CacheMissBench.FILE,
                 coding, body.length, rounds, m.batch(), System.getProperty("java.version"));
         System.out.println("| row | thread CPU us/req (median) | ratio to off, thread CPU: median [q1, q3]; mean ± 95% "
-                + "| process CPU us/req (median) | ratio to off, process CPU: median [q1, q3]; mean ± 95% | B/req allocated |");
+                + "| process CPU us/req (median) | ratio to off, process CPU: median [q1, q3]; mean ± 95% "
+                + "| B/req allocated |");
         System.out.println("|---|---:|---|---:|---|---:|");
         double[][] thread = m.threadNs();
         double[][] process = m.processNs();

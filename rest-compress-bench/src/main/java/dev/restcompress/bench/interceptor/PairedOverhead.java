@@ -40,24 +40,21 @@ final class PairedOverhead {
     /** Warm-up per row before any batch is sized, in batches' worth of time. */
     private static final int WARM_UP_BATCHES = 40;
 
-    private final byte[] body;
-    private final String coding;
-
-    PairedOverhead(byte[] body, String coding) {
-        this.body = body;
-        this.coding = coding;
+    private PairedOverhead() {
     }
 
     /** Measures {@code path} ("below-threshold" or "one-shot") over {@code rounds} after as many warm-up rounds. */
-    Result measure(String path, int rounds, int batchMs) {
+    static Result measure(byte[] body, String coding, String path, int rounds, int batchMs) {
         boolean encoded = path.equals("one-shot");
         Dispatcher off = InMemory.dispatcher(new BenchResource(body), false);
         Dispatcher on = InMemory.dispatcher(new BenchResource(body), true);
+        String offUri = "/plain/" + path; // built once: a URI built per request would count as the row's allocation
         String onUri = "/" + path;
-        List<Runnable> rows = new ArrayList<>(List.of(() -> InMemory.get(off, "/plain/" + path, coding),
+        List<Runnable> rows = new ArrayList<>(List.of(() -> InMemory.get(off, offUri, coding),
                 () -> InMemory.get(on, onUri, coding)));
         if (encoded) {
-            Dispatcher uncounted = InMemory.dispatcher(new BenchResource(body), true, AdaptiveSettings.STATISTICS, "off");
+            Dispatcher uncounted = InMemory.dispatcher(new BenchResource(body), true,
+                    AdaptiveSettings.STATISTICS, "off");
             Codec codec = CompressionSettings.fromSystemProperties().createRegistry().forCoding(coding);
             byte[] out = new byte[codec.maxCompressedLength(body.length)];
             rows.add(() -> codec.compress(body, 0, body.length, out, 0));

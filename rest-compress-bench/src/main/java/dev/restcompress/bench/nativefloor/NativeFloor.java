@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Runs the C harness ({@code src/main/c/libdeflate_harness.c}) on the codec suite's files at levels 1, 6 and 9 and
@@ -65,23 +66,19 @@ public final class NativeFloor {
         // The harness prints its progress on stderr: let it through to ours.
         String csv = ExternalCommand.run(cmd, false, (long) (files.size() * LEVELS.length * 2 * (seconds + 1) + 60));
         Files.writeString(ctx.out().resolve("native-harness.csv"), csv);
-        write(csv, java, files.size(), seconds, ctx.out(), md);
-        return FILES;
-    }
-
-    private static void write(String csv, List<CodecSummary> java, int files, double seconds, Path dir,
-            Markdown md) {
         // The harness's harmonic-mean row per level: level,(hmean),bytes,compressed_bytes,MB/s per op in OPS' order.
         Map<Integer, String[]> hmeans = new HashMap<>();
         csv.lines().map(line -> line.split(",")).filter(f -> f.length == 7 && f[1].equals("(hmean)"))
                 .forEach(f -> hmeans.put(Integer.parseInt(f[0]), f));
+        Map<String, CodecSummary> byPath = java.stream().collect(Collectors.toMap(s -> s.codec() + " " + s.path(),
+                s -> s));
         List<Comparison> table = new ArrayList<>();
         boolean anyJava = false;
         for (int level : LEVELS) {
             String[] c = hmeans.get(level);
             if (c != null) {
-                CodecSummary spi = summary(java, level, "spi");
-                CodecSummary raw = summary(java, level, "raw");
+                CodecSummary spi = byPath.get("gzip-libdeflate-" + level + " spi");
+                CodecSummary raw = byPath.get("gzip-libdeflate-" + level + " raw");
                 anyJava |= spi != null || raw != null;
                 for (String op : CodecSummary.OPS) {
                     table.add(new Comparison(level, op, Double.parseDouble(c[4 + CodecSummary.OPS.indexOf(op)]),
@@ -90,10 +87,10 @@ public final class NativeFloor {
                 }
             }
         }
-        TABLE.writeCsv(table, dir.resolve("native-floor.csv"));
+        TABLE.writeCsv(table, ctx.out().resolve("native-floor.csv"));
         md.paragraph("`libdeflate_harness` (C, `dlopen(\"libdeflate.so.0\")`, one compressor per level and one "
                 + "decompressor, one-shot gzip calls, each timed for at least " + seconds + " s per file after a "
-                + "warm-up call) on the same " + files + " file(s) as the codec suite; harmonic mean of MB/s of "
+                + "warm-up call) on the same " + files.size() + " file(s) as the codec suite; harmonic mean of MB/s of "
                 + "uncompressed data over the files, round trip = compress + decompress time. Java columns: "
                 + "`gzip-libdeflate-N` from the codec suite (JMH) of this run. Target: Java >= "
                 + Math.round(TARGET * 100) + "% of C. The SPI's decompress reads a bounded stream "
@@ -103,11 +100,7 @@ public final class NativeFloor {
             md.paragraph("No Java figures: run the codec suite in the same run (`--suites codec,native`) with the "
                     + "gzip-libdeflate codecs to fill the Java columns.");
         }
-    }
-
-    private static CodecSummary summary(List<CodecSummary> java, int level, String path) {
-        String id = "gzip-libdeflate-" + level;
-        return java.stream().filter(s -> s.codec().equals(id) && s.path().equals(path)).findFirst().orElse(null);
+        return FILES;
     }
 
     private static String verdict(double ratio) {
