@@ -20,11 +20,9 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * The price of the encoded-variant cache when every response is a miss (every body different), in memory, with
- * the body the peers suite's cache rows serve. Rows: the cache {@code off}; on and keeping every miss
- * ({@code first}: {@code rest-compress.cache.admit=first}); on with the default admission at the second sighting
- * ({@code second}); {@code same}: the unstamped body without the cache (the peers suite's {@code ours-uncached});
- * {@code copy-off}: cache off, the body stamped into a copy. {@link PairedCacheMiss} pairs the same rows in one JVM.
+ * The encoded-variant cache when every response is a miss (every body different): cache {@code off}, admission
+ * {@code first} or {@code second} (the default); {@code same}: the unstamped body without the cache (the peers
+ * suite's {@code ours-uncached}); {@code copy-off}: cache off, the body stamped into a copy.
  */
 public class CacheMissBench extends NanosPerOpBench {
     static final String FILE = "catalog-50k.json";

@@ -11,10 +11,9 @@ import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
 
 /**
- * The engine of the paired measurements ({@link PairedOverhead}, {@link PairedCacheMiss}): rounds of back-to-back
- * batches of every row in one JVM, each batch timed on this thread's CPU clock (time descheduled by other
- * processes is not counted) and the process's (which also counts the garbage collector's threads), with the
- * thread's exact allocation counter. Drift of a shared machine cancels in per-round differences or ratios.
+ * The paired measurements' engine: rounds of back-to-back batches of every row in one JVM, each batch timed on this
+ * thread's CPU clock (time descheduled by other processes is not counted), the process's (which counts the garbage
+ * collector's threads) and the thread's exact allocation counter. Drift cancels in per-round differences.
  */
 final class CpuClock {
     private static final ThreadMXBean THREAD = (ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -22,11 +21,9 @@ final class CpuClock {
             (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     /**
-     * How rows are measured: warm-up of {@code warmNs} CPU (at most {@code warmRuns} runs) per row first, because a
-     * batch sized on a cold path is so small that the warm-up rounds end before the JIT has compiled the dispatcher
-     * (the first row measured read 3-30x slow); then batches sized so that one of row 1 (the slowest) takes
-     * {@code batchMs}, from its mean over {@code probeNs}; {@code warmRounds} unrecorded rounds, then {@code rounds};
-     * {@code rotate} shifts the row order each round, so no row always follows another.
+     * Each row warmed for {@code warmNs} of CPU first (sized on a cold path, batches were so small that the first
+     * row measured read 3-30x slow); batches of about {@code batchMs} of row 1, the slowest, from its mean over
+     * {@code probeNs}; {@code rotate}: the row order shifts each round, so no row always follows another.
      */
     record Schedule(long warmNs, int warmRuns, long probeNs, int batchMs, int warmRounds, int rounds, boolean rotate) {
     }

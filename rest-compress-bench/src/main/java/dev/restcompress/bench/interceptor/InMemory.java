@@ -33,10 +33,13 @@ final class InMemory {
         return d;
     }
 
-    /** A GET of {@code uri} with {@code Accept-Encoding: coding}; fails unless 200. */
+    /** A GET of {@code uri} with {@code Accept-Encoding: coding} (none when null); fails unless 200. */
     static MockHttpResponse get(Dispatcher d, String uri, String coding) {
         try {
-            MockHttpRequest request = MockHttpRequest.get(uri).header(HttpHeaders.ACCEPT_ENCODING, coding);
+            MockHttpRequest request = MockHttpRequest.get(uri);
+            if (coding != null) {
+                request.header(HttpHeaders.ACCEPT_ENCODING, coding);
+            }
             MockHttpResponse response = new MockHttpResponse();
             d.invoke(request, response);
             if (response.getStatus() != 200) {

@@ -117,7 +117,7 @@ public final class InterceptorSuite {
         List<Measurement> results = new ArrayList<>(jmh.run("interceptor", jmh.options(InterceptorBench.class)));
         results.addAll(jmh.run("response-codec", jmh.options(ResponseCodecBench.class)));
         results.addAll(jmh.run("vary-entry", jmh.options(InterceptorBench.class).param("feature", "off")
-                .param("path", "response", "response-with-vary").param("coding", "identity")));
+                .param("path", "response", "response-with-vary").param("coding", "none")));
         byte[] body = ResponseBody.load(ctx.corpus());
         int rounds = Math.max(10, 6 * jmh.iterations());
         ctx.progress().report("interceptor suite: paired one-JVM measurement, " + rounds + " rounds per row");

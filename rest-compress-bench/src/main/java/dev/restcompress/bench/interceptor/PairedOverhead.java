@@ -9,20 +9,15 @@ import java.util.List;
 import org.jboss.resteasy.spi.Dispatcher;
 
 /**
- * The cost the feature adds outside the codec as a paired difference in one JVM: each round times the write path
- * without the feature, with it and the codec alone on the same bytes ({@link CpuClock}). In
- * {@link InterceptorBench}'s separate forks the small difference of two large means carries the spread of both and
- * each fork compiles the pure-Java codec against its own profile; here drift cancels per round and the codec runs
- * the same compiled code in both places. One-shot rounds also time statistics off and a running JFR recording, so
- * what observability costs is a paired difference too (over HTTP it is lost in a +-10% A/A spread).
+ * The cost the feature adds outside the codec, paired in one JVM ({@link CpuClock}): in separate forks the small
+ * difference of two large means carries the spread of both, and each fork compiles the pure-Java codec against its
+ * own profile. One-shot rounds also time statistics off and a JFR recording (over HTTP lost in a +-10% A/A spread).
  */
 final class PairedOverhead {
     /**
-     * Per-round medians (ns per request) of {@code path} and {@code coding}; {@code outside*} is "on - off - codec"
-     * ("on - off" below the threshold, where {@code codecNs}, {@code statisticsNs} and {@code jfrNs} are NaN);
-     * {@code varyBytes} (below the threshold only) is what the {@code Vary: Accept-Encoding} entry allocates by
-     * itself; {@code statisticsNs} is on minus {@code rest-compress.statistics=off}; {@code jfrNs} is on under a
-     * JFR recording ({@code settings=default}) minus on.
+     * Per-round medians, ns per request; {@code outside*}: "on - off - codec" ("on - off" below the threshold, where
+     * codec, statistics and JFR are NaN); {@code varyBytes}: the {@code Vary} entry's own allocation (below only);
+     * {@code statisticsNs}: on minus {@code statistics=off}; {@code jfrNs}: on under a JFR recording minus on.
      */
     record Result(String path, String coding, double offNs, double onNs, double codecNs, double outsideNs,
             double outsideQ1, double outsideQ3, int rounds, double addedBytes, double varyBytes, double statisticsNs,
