@@ -20,12 +20,9 @@ import java.util.stream.Stream;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
- * Runs {@link CodecBench} over every codec and file through the SPI and the raw library calls, and writes
- * {@code codec-files.csv}, {@code codec-summary.csv}, a section and {@code roundtrip-vs-size.png}. Codecs with a
- * raw path run with {@code path=raw,spi}: JMH varies the alphabetically last parameter fastest, so the two rows of
- * one codec and file run back to back and load from other processes hits both alike. The harmonic mean over files
- * weights every file equally in time per byte; its error bar recomputes it with every file at the edges of its
- * 99.9% confidence interval.
+ * Runs and reports {@link CodecBench}. JMH varies the alphabetically last parameter ({@code path}) fastest, so a
+ * codec's raw and SPI rows of one file run back to back and load from other processes hits both alike. The harmonic
+ * mean over files weights every file equally in time per byte.
  */
 public final class CodecSuite {
     public static final List<String> FILES = List.of("codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png");

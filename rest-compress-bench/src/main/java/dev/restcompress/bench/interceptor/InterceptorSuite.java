@@ -14,10 +14,8 @@ import java.util.stream.IntStream;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
- * Runs the interceptor suite and writes {@code interceptor.csv}, {@code interceptor-paired.csv} and a section that
- * checks the overhead targets: on the ~30 KB body the cost outside the codec is under 2% of the codec's time; below
- * the threshold the feature adds under 1 us and 64 B per request beyond the {@code Vary} entry itself. Time verdicts
- * come from {@link PairedOverhead}; the JMH rows (separate forks) are shown beside them with their error bars.
+ * Runs and reports the interceptor suite and checks its targets (README). Time verdicts come from
+ * {@link PairedOverhead}; the JMH rows (separate forks) are shown beside them with their error bars.
  */
 public final class InterceptorSuite {
     public static final List<String> FILES = List.of("interceptor.csv", "interceptor-paired.csv");
