@@ -180,10 +180,11 @@ public final class InterceptorSuite {
                 + (paired.isEmpty() ? 0 : paired.get(0).rounds()) + " rounds. Drift between forks cancels, the "
                 + "pure-Java codec runs the same compiled code in both places, and time spent descheduled by other "
                 + "processes is not counted (garbage-collector threads are not either). Added B/req: bytes this "
-                + "thread allocated per request with the feature minus without (its allocation counter: exact, on "
-                + "the same compiled code, where the JMH forks may each scalar-replace different objects); below the "
-                + "threshold against what the `Vary: Accept-Encoding` entry costs by itself, measured the same way. "
-                + "The below-threshold body is a `byte[]`, whose size is known before writing.");
+                + "thread allocated per request with the feature minus without, over every measured batch (its "
+                + "allocation counter: exact, on the same compiled code, where the JMH forks may each scalar-replace "
+                + "different objects); below the threshold against what the `Vary: Accept-Encoding` entry costs by "
+                + "itself (a built response with and without it), measured the same way. The below-threshold body is "
+                + "a `byte[]`, whose size is known before writing.");
         PAIRED.markdown(md, paired);
         List<Result> observed = paired.stream().filter(r -> !r.below()).toList();
         if (!observed.isEmpty()) {
