@@ -6,20 +6,13 @@ import dev.restcompress.codec.Codec;
 import java.util.function.Supplier;
 
 /**
- * One benchmarked codec configuration: an id for tables and JMH parameters (e.g. {@code gzip-jdk-6}),
- * its HTTP coding token, how to build it through the SPI and, when there is one, the equivalent raw
- * library engine. Immutable.
- *
- * @param id unique short name, used as the JMH {@code codec} parameter
- * @param coding the {@code Content-Encoding} token
- * @param spi builds the project's codec
- * @param raw builds the raw-library engine, or {@code null} when there is none to compare with
- * @param rawDescription what the raw path calls, for the report
+ * One benchmarked codec configuration: its id (the JMH {@code codec} parameter, e.g. {@code gzip-jdk-6}), its
+ * {@code Content-Encoding} token, its SPI codec and, when there is one, the raw library engine ({@code null}
+ * otherwise) with what that calls, for the report.
  */
 public record BenchCodec(String id, String coding, Supplier<Codec> spi, Supplier<Engine> raw,
                          String rawDescription) {
 
-    /** Whether a raw engine exists for this codec. */
     public boolean hasRaw() {
         return raw != null;
     }
@@ -35,14 +28,13 @@ public record BenchCodec(String id, String coding, Supplier<Codec> spi, Supplier
     }
 
     /**
-     * Why this codec cannot run in this process (e.g. a native library is missing), or {@code null}
-     * when it can. Native codecs fail in their constructor or first call, so both are tried.
+     * Why this codec cannot run in this process (e.g. a native library is missing), or {@code null} when it can.
+     * Native codecs fail in their constructor or first call, so both are tried.
      */
     public String unavailableReason() {
         try {
             Codec codec = spi.get();
-            byte[] out = new byte[codec.maxCompressedLength(1)];
-            codec.compress(new byte[] {'x'}, 0, 1, out, 0);
+            codec.compress(new byte[] {'x'}, 0, 1, new byte[codec.maxCompressedLength(1)], 0);
             return null;
         } catch (RuntimeException | LinkageError e) {
             return e.toString();

@@ -6,10 +6,7 @@ import dev.restcompress.codec.gzip.GzipProvider;
 import java.util.List;
 import java.util.function.IntFunction;
 
-/**
- * The catalogue of benchmarked codecs. Adding a codec to every benchmark (codec, small payload,
- * report) is one line here; its id becomes a JMH {@code codec} parameter value.
- */
+/** The catalogue of benchmarked codecs: adding one to every benchmark and report is one line here. */
 public final class BenchCodecs {
     private static final String JDK_RAW = "new GZIPOutputStream(level %d) / GZIPInputStream per body";
     private static final String LIBDEFLATE_RAW =
@@ -25,8 +22,7 @@ public final class BenchCodecs {
             // The 2014 baseline: java.util.zip at the fastest level and at zlib's default.
             gzip("jdk", 1, RawEngines::jdkGzip, JDK_RAW.formatted(1)),
             gzip("jdk", 6, RawEngines::jdkGzip, JDK_RAW.formatted(6)),
-            // FastGzip's native engine (the SPI path decodes natively in one call, as sized request
-            // bodies and client responses are).
+            // FastGzip's native engine (the SPI decodes in one native call, as sized bodies are).
             gzip("libdeflate", 1, RawEngines::libdeflate, LIBDEFLATE_RAW),
             gzip("libdeflate", 6, RawEngines::libdeflate, LIBDEFLATE_RAW),
             gzip("libdeflate", 9, RawEngines::libdeflate, LIBDEFLATE_RAW),
@@ -40,7 +36,7 @@ public final class BenchCodecs {
     private BenchCodecs() {
     }
 
-    /** gzip through one of the gzip provider's engines, at a one-shot level (streaming level 1). */
+    /** gzip through one of the gzip provider's engines at a one-shot level (streaming level 1). */
     private static BenchCodec gzip(String engine, int level, IntFunction<Engine> raw, String rawDescription) {
         return new BenchCodec("gzip-" + engine + "-" + level, "gzip",
                 () -> GzipProvider.forEngine(engine).create(level, 1), () -> raw.apply(level), rawDescription);
@@ -52,12 +48,11 @@ public final class BenchCodecs {
                 () -> raw.apply(level), rawDescription);
     }
 
-    /** Every codec in the catalogue, available here or not. */
+    /** Every codec, available here or not. */
     public static List<BenchCodec> all() {
         return ALL;
     }
 
-    /** The codec with this id. */
     public static BenchCodec byId(String id) {
         return ALL.stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow(() -> new IllegalArgumentException(
                 "unknown codec '" + id + "', known: " + String.join(", ", ALL.stream().map(BenchCodec::id).toList())));

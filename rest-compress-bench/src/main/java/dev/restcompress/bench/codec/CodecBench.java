@@ -10,18 +10,13 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * Codec throughput on one corpus file: compress, decompress and round trip (compress then
- * decompress, the 2014 project's headline number), single-threaded, in ns per operation; the report
- * turns that into MB/s of uncompressed data.
- *
- * <p>Parameters: {@code codec} (an id from {@link BenchCodecs}), {@code path} ({@code spi} through
- * the project's codec SPI, {@code raw} through the library's own calls) and {@code file} (a name in
- * the {@link Corpus}; {@link CodecSuite} passes the files of the run). All buffers are
- * allocated in setup, so {@code gc.alloc.rate.norm} shows only what the engine allocates.
+ * Compress, decompress and round trip (the 2014 project's headline number) of one corpus file through one
+ * {@link BenchCodecs} codec, {@code path=spi} (the project's codec SPI) or {@code raw} (the library's own calls).
+ * All buffers are allocated in setup, so {@code gc.alloc.rate.norm} shows only what the engine allocates.
  */
 public class CodecBench extends NanosPerOpBench {
-    @Param({"lzf", "gzip-jdk-1", "gzip-jdk-6", "gzip-libdeflate-1", "gzip-libdeflate-6", "gzip-libdeflate-9",
-        "zstd-1", "zstd-3", "br-1", "br-4", "br-5"})
+    /** An id of {@link BenchCodecs} (the catalogue is the list; CodecSuite passes the run's ids). */
+    @Param("lzf")
     public String codec;
 
     @Param({"spi", "raw"})

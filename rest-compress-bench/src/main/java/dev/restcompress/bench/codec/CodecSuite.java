@@ -15,31 +15,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
- * The codec suite: {@link CodecBench} over every codec and file through the SPI and through the raw
- * library calls, and its report over both. The codecs that have a raw path run in one JMH
- * run with {@code path=raw,spi}: JMH varies the alphabetically last parameter ({@code path})
- * fastest, so the two rows of one codec and file are measured one right after the other, and load
- * from other processes on a shared machine hits both alike. Codecs without a raw path run in a
- * second JMH run, because JMH parameters form a full cross product.
- *
- * <p>The report: {@code codec-files.csv} (one row per codec, path and file), {@code codec-summary.csv}
- * (harmonic means over files, sizes), a markdown section and the chart {@code roundtrip-vs-size.png}.
- * MB/s are decimal megabytes of <em>uncompressed</em> data per second, for compress, decompress
- * and round trip alike, as in the 2014 table. The harmonic mean over files weights every file
- * equally in time per byte; its error bar comes from recomputing it with every file at the edges
- * of its 99.9% confidence interval. Compressed sizes are computed here, outside JMH (compression is
- * deterministic).
+ * Runs and reports {@link CodecBench}. JMH varies the alphabetically last parameter ({@code path}) fastest, so a
+ * codec's raw and SPI rows of one file run back to back and load from other processes hits both alike. The harmonic
+ * mean over files weights every file equally in time per byte.
  */
 public final class CodecSuite {
     public static final List<String> FILES = List.of("codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png");
 
-    /** Per-file numbers of one codec and path; {@code byOp} holds the measured operations. */
+    /** One codec, path and file; {@code byOp} holds the measured operations. */
     private record FileRow(String codec, String path, String file, long bytes, long compressedBytes,
                            Map<String, Measurement> byOp) {
         double get(String op, ToDoubleFunction<Measurement> value) {
@@ -59,7 +47,6 @@ public final class CodecSuite {
     private final Map<String, List<FileRow>> rows = new LinkedHashMap<>();
     private final List<CodecSummary> summaries = new ArrayList<>();
 
-    /** {@code measurements}: every SPI row, then every raw row; the report keeps that order. */
     private CodecSuite(Path corpus, List<Measurement> measurements) {
         Map<String, Map<String, Map<String, Measurement>>> grouped = new LinkedHashMap<>();
         for (Measurement m : measurements) {
@@ -71,7 +58,7 @@ public final class CodecSuite {
             Engine engine = BenchCodecs.byId(cp[0]).engine(cp[1]);
             List<FileRow> list = new ArrayList<>();
             files.forEach((file, byOp) -> {
-                byte[] data = Corpus.read(corpus, file);
+                byte[] data = Corpus.read(corpus, file); // sizes outside JMH: compression is deterministic
                 list.add(new FileRow(cp[0], cp[1], file, data.length, engine.compressedSize(data), byOp));
             });
             rows.put(key, list);
@@ -82,29 +69,26 @@ public final class CodecSuite {
     /** Runs the suite and returns its per-codec summaries, which the native-floor suite compares with C. */
     public static List<CodecSummary> run(SuiteContext ctx, JmhRunner jmh, List<BenchCodec> codecs, List<String> files)
             throws RunnerException {
-        String[] rawIds = codecs.stream().filter(BenchCodec::hasRaw).map(BenchCodec::id).toArray(String[]::new);
-        String[] spiOnlyIds = codecs.stream().filter(c -> !c.hasRaw()).map(BenchCodec::id).toArray(String[]::new);
-        String[] names = files.toArray(String[]::new);
         List<Measurement> results = new ArrayList<>();
-        if (rawIds.length > 0) {
-            ctx.progress().report("codec suite, raw and SPI paths side by side: " + rawIds.length + " codec(s) x "
-                    + names.length + " file(s) x 2 paths x 3 ops" + jmh.estimate(rawIds.length * names.length * 6));
-            results.addAll(jmh.run("codec", jmh.options(CodecBench.class)
-                    .param("codec", rawIds).param("path", "raw", "spi").param("file", names)));
+        for (boolean raw : new boolean[] {true, false}) { // two runs: JMH parameters form a full cross product
+            String[] ids = codecs.stream().filter(c -> c.hasRaw() == raw).map(BenchCodec::id).toArray(String[]::new);
+            String[] paths = raw ? new String[] {"raw", "spi"} : new String[] {"spi"};
+            if (ids.length > 0) {
+                ctx.progress().report("codec suite, " + (raw ? "raw and SPI paths side by side" : "SPI only") + ": "
+                        + ids.length + " codec(s) x " + files.size() + " file(s) x " + paths.length + " path(s) x 3 ops"
+                        + jmh.estimate(ids.length * files.size() * paths.length * 3));
+                results.addAll(jmh.run(raw ? "codec" : "codec-spi", jmh.options(CodecBench.class).param("codec", ids)
+                        .param("path", paths).param("file", files.toArray(String[]::new))));
+            }
         }
-        if (spiOnlyIds.length > 0) {
-            ctx.progress().report("codec suite, SPI only (no raw path): " + spiOnlyIds.length + " codec(s) x "
-                    + names.length + " file(s) x 3 ops" + jmh.estimate(spiOnlyIds.length * names.length * 3));
-            results.addAll(jmh.run("codec-spi", jmh.options(CodecBench.class)
-                    .param("codec", spiOnlyIds).param("path", "spi").param("file", names)));
-        }
-        // The report lists rows in this order: every SPI row, then every raw row (a stable sort).
+        // The report keeps this order: every SPI row, then every raw row (a stable sort).
         results.sort(Comparator.comparing((Measurement m) -> "raw".equals(m.param("path"))));
         CodecSuite report = new CodecSuite(ctx.corpus(), results);
         report.write(ctx.out(), ctx.md());
         return report.summaries;
     }
 
+    /** Decimal MB of uncompressed data per second, for every operation alike, as in the 2014 table. */
     private static double mbps(long bytes, double ns) {
         return bytes * 1000.0 / ns;
     }
@@ -113,40 +97,32 @@ public final class CodecSuite {
         Map<String, double[]> hmean = new LinkedHashMap<>();
         Map<String, Double> alloc = new LinkedHashMap<>();
         for (String op : CodecSummary.OPS) {
-            double inv = 0;
-            double invFast = 0;
-            double invSlow = 0;
-            double allocSum = 0;
-            int n = 0;
-            boolean errorKnown = true;
-            for (FileRow r : files) {
-                Measurement m = r.byOp().get(op);
-                if (m == null) {
-                    continue;
-                }
-                n++;
-                inv += 1 / mbps(r.bytes(), m.nsPerOp());
-                errorKnown &= !Double.isNaN(m.nsError());
-                // Each file at the fast and the slow edge of its interval (never below 0.1% of its mean time).
-                invFast += 1 / mbps(r.bytes(), Math.max(m.nsPerOp() - m.nsError(), m.nsPerOp() * 1e-3));
-                invSlow += 1 / mbps(r.bytes(), m.nsPerOp() + m.nsError());
-                allocSum += m.bytesPerOp();
-            }
-            double err = n == 0 || !errorKnown ? Double.NaN : (n / invFast - n / invSlow) / 2;
-            hmean.put(op, new double[] {n == 0 ? Double.NaN : n / inv, err});
-            alloc.put(op, n == 0 ? Double.NaN : allocSum / n);
+            List<FileRow> measured = files.stream().filter(r -> r.byOp().containsKey(op)).toList();
+            // Each file at the fast and the slow edge of its interval (never below 0.1% of its mean time);
+            // an unknown error (NaN) makes the mean's error unknown.
+            double fast = hmean(measured, op, m -> Math.max(m.nsPerOp() - m.nsError(), m.nsPerOp() * 1e-3));
+            double slow = hmean(measured, op, m -> m.nsPerOp() + m.nsError());
+            hmean.put(op, new double[] {hmean(measured, op, Measurement::nsPerOp), (fast - slow) / 2});
+            alloc.put(op, measured.stream().mapToDouble(r -> r.get(op, Measurement::bytesPerOp))
+                    .reduce(0, Double::sum) / measured.size());
         }
         return new CodecSummary(codec, path, files.size(), files.stream().mapToLong(FileRow::bytes).sum(),
                 files.stream().mapToLong(FileRow::compressedBytes).sum(),
                 files.stream().mapToDouble(FileRow::ratio).reduce(0, Double::sum) / files.size(), hmean, alloc);
     }
 
-    /** {@code roundTrip} is {@code roundtrip} in CSV names. */
+    /** Harmonic-mean MB/s of {@code op} over {@code files} with the time {@code ns} of each; NaN for none. */
+    private static double hmean(List<FileRow> files, String op, ToDoubleFunction<Measurement> ns) {
+        return files.size() / files.stream().mapToDouble(r -> 1 / mbps(r.bytes(), ns.applyAsDouble(r.byOp().get(op))))
+                .reduce(0, Double::sum);
+    }
+
     private static String csvName(String op) {
         return op.toLowerCase(Locale.ROOT);
     }
 
     private void write(Path dir, Markdown md) {
+        List<FileRow> all = rows.values().stream().flatMap(List::stream).toList();
         Table<FileRow> perFile = new Table<FileRow>().csvOnly("codec", FileRow::codec)
                 .csvOnly("coding", r -> BenchCodecs.byId(r.codec()).coding()).csvOnly("path", FileRow::path)
                 .csvOnly("file", FileRow::file).csvOnly("bytes", FileRow::bytes)
@@ -157,7 +133,7 @@ public final class CodecSuite {
                     .csvOnly(csvName(op) + "_mb_s", r -> r.mbps(op))
                     .csvOnly(csvName(op) + "_alloc_b_op", r -> r.get(op, Measurement::bytesPerOp));
         }
-        perFile.writeCsv(rows.values().stream().flatMap(List::stream).toList(), dir.resolve("codec-files.csv"));
+        perFile.writeCsv(all, dir.resolve("codec-files.csv"));
 
         md.heading(2, "Codec throughput and size");
         CodecSummary baseline = find("gzip-jdk-6", "raw");
@@ -176,8 +152,8 @@ public final class CodecSuite {
                 .column("mean_ratio", "size (mean)", CodecSummary::meanRatio,
                         s -> Markdown.num(100 * s.meanRatio(), 1) + "%");
         for (String op : CodecSummary.OPS) {
-            summary.column(csvName(op) + "_hmean_mb_s", CodecSummary.label(op) + " MB/s", s -> s.mbps(op),
-                    s -> Markdown.withError(s.mbps(op), s.mbpsError(op), 1))
+            summary.column(csvName(op) + "_hmean_mb_s", (op.equals("roundTrip") ? "round trip" : op) + " MB/s",
+                    s -> s.mbps(op), s -> Markdown.withError(s.mbps(op), s.mbpsError(op), 1))
                     .csvOnly(csvName(op) + "_err", s -> s.mbpsError(op));
         }
         summary.shownOnly("vs 2014", s -> baseline == null ? ""
@@ -191,8 +167,20 @@ public final class CodecSuite {
         summary.markdown(md, summaries);
         writeCost(md);
         md.paragraph("![round trip speed vs size](roundtrip-vs-size.png)");
-        perFileTable(md);
+        md.paragraph("Per file: round trip MB/s (compressed size). Compress and decompress per file are in "
+                + "`codec-files.csv`.");
+        Table<String> perFileMd = new Table<String>().shownOnly("file", file -> file).shownOnly("bytes",
+                file -> roundTrips(all, file).findFirst().map(r -> Markdown.num(r.bytes(), 0)).orElse(""));
+        rows.forEach((key, list) -> perFileMd.shownOnly(key.replace('/', ' '), file -> roundTrips(list, file)
+                .map(r -> Markdown.num(r.mbps("roundTrip"), 1) + " ("
+                        + Markdown.num(100.0 * r.compressedBytes() / r.bytes(), 1) + "%)")
+                .reduce((first, last) -> last).orElse("")));
+        perFileMd.markdown(md, all.stream().map(FileRow::file).distinct().toList());
         writeChart(dir.resolve("roundtrip-vs-size.png"));
+    }
+
+    private static Stream<FileRow> roundTrips(List<FileRow> rows, String file) {
+        return rows.stream().filter(r -> r.file().equals(file) && r.byOp().containsKey("roundTrip"));
     }
 
     /** What the SPI costs against the raw call, for every codec measured both ways. */
@@ -217,25 +205,9 @@ public final class CodecSuite {
         }
     }
 
-    /** Round trip MB/s and size per file: one row per file, one column per codec and path. */
-    private void perFileTable(Markdown md) {
-        List<FileRow> all = rows.values().stream().flatMap(List::stream).toList();
-        Function<String, Optional<FileRow>> anyRoundTrip = file -> all.stream()
-                .filter(r -> r.file().equals(file) && r.byOp().containsKey("roundTrip")).findFirst();
-        Table<String> table = new Table<String>().shownOnly("file", file -> file).shownOnly("bytes",
-                file -> anyRoundTrip.apply(file).map(r -> Markdown.num(r.bytes(), 0)).orElse(""));
-        rows.forEach((key, list) -> table.shownOnly(key.replace('/', ' '), file -> list.stream()
-                .filter(r -> r.file().equals(file) && r.byOp().containsKey("roundTrip"))
-                .map(r -> Markdown.num(r.mbps("roundTrip"), 1) + " ("
-                        + Markdown.num(100.0 * r.compressedBytes() / r.bytes(), 1) + "%)")
-                .reduce((first, last) -> last).orElse("")));
-        md.paragraph("Per file: round trip MB/s (compressed size). Compress and decompress per file are in "
-                + "`codec-files.csv`.");
-        table.markdown(md, all.stream().map(FileRow::file).distinct().toList());
-    }
-
     private CodecSummary find(String codec, String path) {
-        return summaries.stream().filter(s -> s.codec().equals(codec) && s.path().equals(path)).findFirst().orElse(null);
+        return summaries.stream().filter(s -> s.codec().equals(codec) && s.path().equals(path)).findFirst()
+                .orElse(null);
     }
 
     private void writeChart(Path png) {

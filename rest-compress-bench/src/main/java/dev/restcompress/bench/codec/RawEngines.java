@@ -25,13 +25,8 @@ import java.util.function.IntUnaryOperator;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
-/**
- * The raw engines: each library through its own calls, as a hand-written caller would use it, so the report
- * can show what the SPI costs per coding. An engine is its bound and two calls; the state they keep
- * (encoders, contexts) is made once per engine by its factory here.
- */
+/** The raw engines: each library through its own calls, as a hand-written caller would use it. */
 final class RawEngines {
-    /** Codes {@code in[0, length)} into {@code out}; returns the bytes written. */
     private interface Call {
         int apply(byte[] in, int length, byte[] out) throws IOException;
     }
@@ -57,10 +52,8 @@ final class RawEngines {
     }
 
     /**
-     * LZF through compress-lzf's own block calls, the best a hand-written caller can do: one reused
-     * {@link ChunkEncoder}, {@link LZFEncoder#appendEncoded} into a reused buffer, and the safe
-     * (bounds-checked) {@link ChunkDecoder}, because the SPI decodes with the safe one too; so the
-     * difference to {@link SpiEngine} is the pool, the checks and the stream, nothing else.
+     * compress-lzf's block calls with a reused encoder, and the safe decoder because the SPI decodes with it too:
+     * the difference to {@link SpiEngine} is the pool, the checks and the stream.
      */
     static Engine lzf() {
         ChunkEncoder encoder = ChunkEncoderFactory.optimalInstance(LZFChunk.MAX_CHUNK_LEN, new BufferRecycler());
@@ -71,16 +64,18 @@ final class RawEngines {
     }
 
     /**
-     * gzip the way a 2014 JAX-RS stack did it (and RESTEasy's {@code GZIPEncodingInterceptor} still
-     * does): a new {@link GZIPOutputStream} (so a new {@code Deflater}) per body and a
-     * {@link GZIPInputStream} per body. This is the baseline the project is measured against, so it
-     * deliberately keeps the per-call allocation instead of pooling.
+     * gzip as a 2014 JAX-RS stack did it (and RESTEasy's {@code GZIPEncodingInterceptor} still does): new streams
+     * per body. The baseline the project is measured against, so it keeps the per-call allocation.
      */
     static Engine jdkGzip(int level) {
         // Stored blocks add 5 bytes per 16 KiB; generous slack for header and trailer.
         return new Raw(length -> length + (length >> 3) + 64, (in, length, out) -> {
             ArraySink sink = new ArraySink(out);
-            try (GZIPOutputStream gz = new LeveledGzip(sink, level)) {
+            try (GZIPOutputStream gz = new GZIPOutputStream(sink, 8192) {
+                {
+                    def.setLevel(level); // no level parameter; its protected Deflater has one
+                }
+            }) {
                 gz.write(in, 0, length);
             }
             return sink.size;
@@ -89,14 +84,6 @@ final class RawEngines {
                 return SpiEngine.readFully(gz, out);
             }
         });
-    }
-
-    /** GZIPOutputStream has no level parameter; its protected Deflater does. */
-    private static final class LeveledGzip extends GZIPOutputStream {
-        LeveledGzip(OutputStream out, int level) throws IOException {
-            super(out, 8192);
-            def.setLevel(level);
-        }
     }
 
     /** Writes into a fixed array, so the benchmark measures gzip, not ByteArrayOutputStream growth. */
@@ -120,11 +107,7 @@ final class RawEngines {
         }
     }
 
-    /**
-     * libdeflate through the JNI binding's own calls, one compressor and one decompressor held for the
-     * whole run: the floor under the SPI path (which adds pooling and checks) and, for decompression, the
-     * one-shot native decode that request bodies of known small length get.
-     */
+    /** The JNI binding's one-shot calls, one compressor and decompressor for the run: the floor under the SPI. */
     static Engine libdeflate(int level) {
         LibdeflateCompressor compressor = LibdeflateCompressor.open(level);
         LibdeflateDecompressor decompressor = LibdeflateDecompressor.open();
@@ -140,11 +123,8 @@ final class RawEngines {
     }
 
     /**
-     * zstd through zstd-jni's own context calls, array to array: one {@link ZstdCompressCtx} at the
-     * level and one {@link ZstdDecompressCtx}, both held for the whole run. The SPI compresses with
-     * pooled contexts of the same kind, so compress shows what the pool and checks cost; it decompresses
-     * through a bounded stream (a request body's decoded size is unknown, and a context cannot cap the
-     * window), so decompress shows what the stream costs.
+     * zstd-jni's context calls, array to array, contexts held for the run. The SPI compresses with pooled contexts
+     * of the same kind but decompresses through a bounded stream (a context cannot cap the window).
      */
     static Engine zstd(int level) {
         ZstdCompressCtx compressor = new ZstdCompressCtx().setLevel(level);
@@ -155,11 +135,8 @@ final class RawEngines {
     }
 
     /**
-     * Brotli through brotli4j's one-call API, as a hand-written caller would use it:
-     * {@link Encoder#compress(byte[], int, int, Encoder.Parameters)} at the quality (the encoder's
-     * default window) and {@link Decoder#decompress(byte[], int, int)}. Both build a native encoder or
-     * decoder per call and return a new array, which is copied into the caller's buffer; that copy and
-     * allocation are part of what this API costs, and what the SPI's direct encoder avoids.
+     * brotli4j's one-call API (default window): native state and a new result array per call, copied into the
+     * caller's buffer; that copy and allocation are part of what this API costs, and what the SPI avoids.
      */
     static Engine brotli(int quality) {
         // brotli4j binds its native methods only after its loader has run.

@@ -14,11 +14,9 @@ import java.io.OutputStream;
 import java.util.Arrays;
 
 /**
- * The resource behind {@link InterceptorBench}: the same JSON bytes for the three server write paths,
- * once with {@link Compress} and once without ({@code /plain/...}). The library binds itself in
- * RESTEasy wherever its jar is (a services file), so "without the feature" is the same method without
- * the annotation: nothing is bound to it, which is what a bare JAX-RS write costs. The below-threshold
- * body is the first {@link ResponseBody#SMALL} bytes of the body.
+ * The same JSON bytes on the three server write paths, with {@link Compress} and without ({@code /plain/...}).
+ * The library binds itself wherever its jar is, so "without the feature" is the same method without the
+ * annotation. The below-threshold body is the first {@link ResponseBody#SMALL} bytes of the body.
  */
 @Path("/")
 @Produces(MediaType.APPLICATION_JSON)
@@ -34,7 +32,6 @@ public class BenchResource {
         this.small = Arrays.copyOf(body, ResponseBody.SMALL);
     }
 
-    /** Below the threshold: buffered, then sent unencoded. */
     @GET
     @Path("below-threshold")
     @Compress
@@ -42,7 +39,6 @@ public class BenchResource {
         return small;
     }
 
-    /** The common case: buffered, compressed in one shot, exact Content-Length. */
     @GET
     @Path("one-shot")
     @Compress
@@ -50,7 +46,7 @@ public class BenchResource {
         return body;
     }
 
-    /** Streaming: a StreamingOutput that flushes every chunk, so every flush must reach the client. */
+    /** Flushes every chunk, so every flush must reach the client. */
     @GET
     @Path("streaming")
     @Compress
@@ -76,14 +72,14 @@ public class BenchResource {
         return out -> writeChunked(body, out);
     }
 
-    /** Below the threshold without the feature, as a built response: {@link VaryEntryBench}'s baseline. */
+    /** The below-threshold body as a built response: the baseline of the {@code Vary} entry's cost. */
     @GET
     @Path("plain/response")
     public Response plainResponse() {
         return Response.ok(small).build();
     }
 
-    /** The same with the one header the feature always adds: what that header costs by itself. */
+    /** The same with the one header the feature always adds. */
     @GET
     @Path("plain/response-with-vary")
     public Response plainResponseWithVary() {

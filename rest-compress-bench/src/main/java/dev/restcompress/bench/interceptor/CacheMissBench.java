@@ -20,24 +20,16 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * The price of the encoded-variant cache when every response is a miss: the write path of
- * {@link Resource#unique} (every body different) inside RESTEasy's in-memory dispatcher with the
- * cache off ({@code cache=off}), on and keeping every miss ({@code first}: {@code rest-compress.cache.admit=first}),
- * and on with the default admission at the second sighting ({@code second}); {@code same} is the unstamped body
- * without the cache (what the peers suite's {@code ours-uncached} row serves); {@code copy-off} is the cache
- * off with the body stamped into a copy (what {@code /rest/unique} did when the peers suite measured 1.06x). Separate forks per row, so
- * each row's garbage collection is its own; {@link PairedCacheMiss} measures the same rows paired in one
- * JVM. The body is {@code catalog-50k.json} from the corpus (a 48.5 KB JSON document, the peers suite's).
+ * The encoded-variant cache when every response is a miss (every body different): cache {@code off}, admission
+ * {@code first} or {@code second} (the default); {@code same}: the unstamped body without the cache (the peers
+ * suite's {@code ours-uncached}); {@code copy-off}: cache off, the body stamped into a copy.
  */
 public class CacheMissBench extends NanosPerOpBench {
-    /** The body the peers suite's cache rows serve. */
     static final String FILE = "catalog-50k.json";
+    private static final String CODING = "gzip";
 
     @Param({"off", "first", "second", "same", "copy-off"})
     public String cache;
-
-    @Param({"gzip"})
-    public String coding;
 
     private Dispatcher dispatcher;
     private String uri;
@@ -47,12 +39,11 @@ public class CacheMissBench extends NanosPerOpBench {
         dispatcher = dispatcher(cache, Corpus.read(Corpus.dir(), FILE));
         uri = uri(cache);
         Object encoding = request().getOutputHeaders().getFirst(HttpHeaders.CONTENT_ENCODING);
-        if (!coding.equals(encoding)) {
-            throw new IllegalStateException(cache + "/" + coding + ": not encoded: " + encoding);
+        if (!CODING.equals(encoding)) {
+            throw new IllegalStateException(cache + ": not encoded: " + encoding);
         }
     }
 
-    /** The endpoint of a row. */
     static String uri(String row) {
         return switch (row) {
             case "same" -> "/cache/same";
@@ -61,23 +52,20 @@ public class CacheMissBench extends NanosPerOpBench {
         };
     }
 
-    /** A row's dispatcher: {@code off}, {@code same}, {@code copy-off} without the cache, else admission {@code cache}. */
-    static Dispatcher dispatcher(String cache, byte[] body) {
-        boolean off = cache.equals("off") || cache.equals("same") || cache.equals("copy-off");
+    static Dispatcher dispatcher(String row, byte[] body) {
+        boolean off = row.equals("off") || row.equals("same") || row.equals("copy-off");
         return InMemory.dispatcher(new Resource(body), true,
-                off ? CacheSettings.MODE : CacheSettings.ADMIT, off ? "off" : cache);
+                off ? CacheSettings.MODE : CacheSettings.ADMIT, off ? "off" : row);
     }
 
     @Benchmark
     public MockHttpResponse request() {
-        return InMemory.get(dispatcher, uri, coding);
+        return InMemory.get(dispatcher, uri, CODING);
     }
 
     /**
-     * The peers suite's miss-only workload ({@code CacheServer}'s {@code /rest/unique}) in memory. {@code unique}
-     * is {@link CacheEncoded} and stamps a counter into every body ({@link CacheServer#stamp}), so no two bodies
-     * are equal; whether it caches is the dispatcher's setting ({@code rest-compress.cache=off} or not), so
-     * "cache on" and "cache off" run the very same method and entity. {@code same} does not pay the stamp.
+     * The peers suite's {@code /rest/unique} in memory: "cache on" and "cache off" run the very same method and
+     * entity, only the dispatcher's setting differs.
      */
     @Path("/cache")
     @Produces(MediaType.APPLICATION_JSON)
@@ -89,10 +77,7 @@ public class CacheMissBench extends NanosPerOpBench {
             this.body = body;
         }
 
-        /**
-         * Every body different (a 16-digit counter stamped in): every lookup a miss. Written as
-         * {@code /rest/unique} writes it ({@link CacheServer#stamped}: three pieces, no copy of the body).
-         */
+        /** A counter stamped in as {@code /rest/unique} does ({@link CacheServer#stamped}: no copy of the body). */
         @GET
         @Path("unique")
         @Compress
@@ -101,7 +86,6 @@ public class CacheMissBench extends NanosPerOpBench {
             return CacheServer.stamped(body, counter.incrementAndGet());
         }
 
-        /** As {@link #unique}, stamped into a copy of the body (how {@code /rest/unique} stamped before). */
         @GET
         @Path("unique-copy")
         @Compress
@@ -110,7 +94,6 @@ public class CacheMissBench extends NanosPerOpBench {
             return CacheServer.stamp(body, counter.incrementAndGet());
         }
 
-        /** The same body every time, never cached. */
         @GET
         @Path("same")
         @Compress

@@ -11,12 +11,10 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * The full server write path inside RESTEasy's in-memory dispatcher (no sockets): request matching,
- * filters, entity writer and our interceptors, with {@code RestCompressFeature} registered
- * ({@code feature=on}) and without it ({@code off}), for the below-threshold, one-shot and streaming
- * paths of {@link BenchResource}. The body is the corpus file closest to 30 KB (see
- * {@link ResponseBody}). {@link ResponseCodecBench} measures the codec alone on the same bytes, so the
- * report can split the difference into codec time and everything else.
+ * One GET of a {@link BenchResource} path through RESTEasy's in-memory dispatcher, with {@code RestCompressFeature}
+ * ({@code feature=on}) or without. {@link InterceptorSuite} also runs, without the feature, the paths
+ * {@code response} and {@code response-with-vary} with {@code coding=none} (no {@code Accept-Encoding}): what the
+ * {@code Vary: Accept-Encoding} entry costs by itself.
  */
 public class InterceptorBench extends NanosPerOpBench {
     @Param({"off", "on"})
@@ -30,12 +28,14 @@ public class InterceptorBench extends NanosPerOpBench {
 
     private Dispatcher dispatcher;
     private String uri;
+    private String accept;
 
     @Setup
     public void setUp() {
         boolean on = feature.equals("on");
         dispatcher = InMemory.dispatcher(new BenchResource(ResponseBody.load(Corpus.dir())), on);
         uri = (on ? "/" : "/plain/") + path;
+        accept = coding.equals("none") ? null : coding;
         // Fails the trial when the dispatcher does not do what this benchmark claims to measure.
         Object encoding = request().getOutputHeaders().getFirst(HttpHeaders.CONTENT_ENCODING);
         boolean expectEncoded = on && !path.equals("below-threshold");
@@ -46,6 +46,6 @@ public class InterceptorBench extends NanosPerOpBench {
 
     @Benchmark
     public MockHttpResponse request() {
-        return InMemory.get(dispatcher, uri, coding);
+        return InMemory.get(dispatcher, uri, accept);
     }
 }

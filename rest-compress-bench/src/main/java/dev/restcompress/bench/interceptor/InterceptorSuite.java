@@ -14,33 +14,34 @@ import java.util.stream.IntStream;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
- * The interceptor suite: {@link InterceptorBench} (the RESTEasy write path with and without the
- * feature) and {@link ResponseCodecBench} (the codec alone on the same body), then
- * {@link PairedOverhead} (the same three in one JVM, paired round by round), then its report, which
- * subtracts one from the other: {@code interceptor.csv}, {@code interceptor-paired.csv} and a markdown
- * section that checks the overhead targets: on the ~30 KB body the cost added outside
- * the codec is under 2% of the codec's time; the below-threshold path adds under 1 us and allocates
- * under 64 B per request beyond the {@code Vary} entry itself. The targets say the feature must be
- * negligible next to the codec it drives, and nearly free when it decides not to encode.
- *
- * <p>Time verdicts come from {@link PairedOverhead} (one JVM, paired rounds); the JMH rows
- * ({@link InterceptorBench} and {@link ResponseCodecBench} in separate forks) are shown beside them
- * with their error bars, and give the exact allocation per request.
+ * Runs and reports the interceptor suite and checks its targets (README). Time verdicts come from
+ * {@link PairedOverhead}; the JMH rows (separate forks) are shown beside them with their error bars.
  */
 public final class InterceptorSuite {
     public static final List<String> FILES = List.of("interceptor.csv", "interceptor-paired.csv");
 
     private static final double MAX_OUTSIDE_SHARE = 0.02;
-    /** Statistics and JFR each: at most this share of a response's CPU. */
+    /** Statistics and JFR each, of a response's CPU. */
     private static final double MAX_OBSERVABILITY_SHARE = 0.01;
     private static final double MAX_BELOW_THRESHOLD_NS = 1000;
     private static final double MAX_BELOW_THRESHOLD_B = 64;
 
-    /** One JMH row: the path without and with the feature; the codec alone and the rest (NaN below the threshold). */
-    private record JmhRow(String path, String coding, Measurement off, Measurement on, double added, double addedAlloc,
-                          double codecNs, double outside, double vary) {
+    /** One JMH row: the path without and with the feature, and the codec alone (null below the threshold). */
+    private record JmhRow(String path, String coding, Measurement off, Measurement on, Measurement codec, double vary) {
+        double added() {
+            return on.nsPerOp() - off.nsPerOp();
+        }
+
+        double addedAlloc() {
+            return on.bytesPerOp() - off.bytesPerOp();
+        }
+
+        double codecNs() {
+            return codec == null ? Double.NaN : codec.nsPerOp();
+        }
+
         double share() {
-            return outside / codecNs;
+            return (added() - codecNs()) / codecNs();
         }
     }
 
@@ -57,7 +58,7 @@ public final class InterceptorSuite {
                     + met(r.addedAlloc() - r.vary() < MAX_BELOW_THRESHOLD_B) + ")"))
             .csvOnly("vary_entry_b", JmhRow::vary)
             .number("codec_ns", "codec ns", JmhRow::codecNs, 0)
-            .number("outside_codec_ns", "outside codec ns", JmhRow::outside, 0)
+            .number("outside_codec_ns", "outside codec ns", r -> r.added() - r.codecNs(), 0)
             .column("outside_share_of_codec", "outside / codec", JmhRow::share,
                     r -> Double.isNaN(r.share()) ? "" : Markdown.num(100 * r.share(), 1) + "%");
 
@@ -81,6 +82,18 @@ public final class InterceptorSuite {
                     r -> (r.below() ? "< 1 us" : "outside codec < 2%") + ": " + met(timeMet(r)) + (r.below()
                             ? "; < " + (int) MAX_BELOW_THRESHOLD_B + " B beyond Vary: " + met(bytesMet(r)) : ""));
 
+    /** What statistics and a JFR recording cost per one-shot response, from the same paired rounds. */
+    private static final Table<Result> OBSERVABILITY = new Table<Result>().shownOnly("coding", Result::coding)
+            .shownOnly("response ns", r -> Markdown.num(r.onNs(), 0))
+            .shownOnly("statistics ns", r -> withShare(r.statisticsNs(), r))
+            .shownOnly("JFR recording ns", r -> withShare(r.jfrNs(), r))
+            .shownOnly("< 1% each",
+                    r -> met(Math.max(r.statisticsNs(), r.jfrNs()) / r.onNs() < MAX_OBSERVABILITY_SHARE));
+
+    private static String withShare(double ns, Result r) {
+        return Markdown.num(ns, 0) + " (" + Markdown.num(100 * (ns / r.onNs()), 2) + "%)";
+    }
+
     private static boolean timeMet(Result r) {
         return r.below() ? r.outsideNs() < MAX_BELOW_THRESHOLD_NS : r.share() < MAX_OUTSIDE_SHARE;
     }
@@ -96,24 +109,24 @@ public final class InterceptorSuite {
     private InterceptorSuite() {
     }
 
-    /** Runs the suite. */
     public static List<String> run(SuiteContext ctx, JmhRunner jmh) throws RunnerException {
         ctx.progress().report("interceptor suite: RESTEasy in-memory dispatcher with and without the feature, "
                 + "3 paths x 2 codings, plus the codec alone" + jmh.estimate(18));
         List<Measurement> results = new ArrayList<>(jmh.run("interceptor", jmh.options(InterceptorBench.class)));
         results.addAll(jmh.run("response-codec", jmh.options(ResponseCodecBench.class)));
-        results.addAll(jmh.run("vary-entry", jmh.options(VaryEntryBench.class)));
+        results.addAll(jmh.run("vary-entry", jmh.options(InterceptorBench.class).param("feature", "off")
+                .param("path", "response", "response-with-vary").param("coding", "none")));
         byte[] body = ResponseBody.load(ctx.corpus());
         int rounds = Math.max(10, 6 * jmh.iterations());
         ctx.progress().report("interceptor suite: paired one-JVM measurement, " + rounds + " rounds per row");
         List<Result> paired = new ArrayList<>();
         for (String coding : List.of("lzf", "gzip")) {
-            PairedOverhead measurement = new PairedOverhead(body, coding);
             for (String path : List.of("below-threshold", "one-shot")) {
-                paired.add(measurement.measure(path, rounds, Math.max(5, jmh.timeMs() / 20)));
+                paired.add(PairedOverhead.measure(body, coding, path, rounds, Math.max(5, jmh.timeMs() / 20)));
             }
         }
-        write(results, paired, ResponseBody.pick(ctx.corpus()), ctx.out(), ctx.md());
+        writeJmh(results, ResponseBody.pick(ctx.corpus()), ctx.out(), ctx.md());
+        writePaired(paired, ctx.out(), ctx.md());
         return FILES;
     }
 
@@ -124,11 +137,9 @@ public final class InterceptorSuite {
                 .findFirst().orElse(null);
     }
 
-    private static void write(List<Measurement> measurements, List<Result> paired, String bodyFile,
-            Path dir, Markdown md) {
-        // Bytes the Vary: Accept-Encoding entry itself allocates (VaryEntryBench); NaN if not run.
-        Measurement with = find(measurements, "VaryEntryBench", "request", "vary", "with");
-        Measurement without = find(measurements, "VaryEntryBench", "request", "vary", "without");
+    private static void writeJmh(List<Measurement> measurements, String bodyFile, Path dir, Markdown md) {
+        Measurement with = find(measurements, "InterceptorBench", "request", "path", "response-with-vary");
+        Measurement without = find(measurements, "InterceptorBench", "request", "path", "response");
         double vary = with == null || without == null ? Double.NaN : with.bytesPerOp() - without.bytesPerOp();
         List<JmhRow> rows = new ArrayList<>();
         for (String path : List.of("below-threshold", "one-shot", "streaming")) {
@@ -137,14 +148,10 @@ public final class InterceptorSuite {
                         "coding", coding);
                 Measurement on = find(measurements, "InterceptorBench", "request", "feature", "on", "path", path,
                         "coding", coding);
-                boolean below = path.equals("below-threshold");
-                Measurement codec = below ? null : find(measurements, "ResponseCodecBench",
+                Measurement codec = path.equals("below-threshold") ? null : find(measurements, "ResponseCodecBench",
                         path.equals("one-shot") ? "oneShot" : "streaming", "coding", coding);
                 if (off != null && on != null) {
-                    double added = on.nsPerOp() - off.nsPerOp();
-                    double codecNs = codec == null ? Double.NaN : codec.nsPerOp();
-                    rows.add(new JmhRow(path, coding, off, on, added, on.bytesPerOp() - off.bytesPerOp(), codecNs,
-                            below ? Double.NaN : added - codecNs, vary));
+                    rows.add(new JmhRow(path, coding, off, on, codec, vary));
                 }
             }
         }
@@ -159,11 +166,10 @@ public final class InterceptorSuite {
                 + "means from three forks (read it with the ± of each; the paired table below is the verdict on "
                 + "time). B/op is exact (`gc.alloc.rate.norm`) and includes the mock response's growing byte array, "
                 + "which holds the bytes sent, so encoded paths can allocate less than identity ones. The "
-                + "`Vary: Accept-Encoding` entry itself costs " + Markdown.num(vary, 0) + " B from resource to container "
-                + "(`VaryEntryBench`: the same small body as a built response with and without it); "
-                + "target below the threshold: < " + (int) MAX_BELOW_THRESHOLD_B + " B beyond it.");
+                + "`Vary: Accept-Encoding` entry itself costs " + Markdown.num(vary, 0) + " B from resource to "
+                + "container (the same small body as a built response with and without it, no feature); target "
+                + "below the threshold: < " + (int) MAX_BELOW_THRESHOLD_B + " B beyond it.");
         JMH.markdown(md, rows);
-        writePaired(paired, dir, md);
     }
 
     private static void writePaired(List<Result> paired, Path dir, Markdown md) {
@@ -171,35 +177,23 @@ public final class InterceptorSuite {
         md.paragraph("Paired, one JVM (`PairedOverhead`): each round times a batch without the feature, one with "
                 + "it and (one-shot) one of the codec alone on the same body, back to back, on this thread's CPU "
                 + "clock; the figure is the median of the per-round \"on − off − codec\" with its quartiles, over "
-                + (paired.isEmpty() ? 0 : paired.get(0).rounds()) + " rounds. Drift between "
-                + "forks cancels, the pure-Java codec runs the same compiled code in both places, and time spent "
-                + "descheduled by other processes is not counted (garbage-collector threads are not either). "
-                + "Added B/req: bytes this thread allocated per request with the feature minus without, over every "
-                + "measured batch (its allocation counter: exact, and on the same compiled code, where the JMH "
-                + "table's forks may each scalar-replace different objects); below the threshold against what the "
-                + "`Vary: Accept-Encoding` entry costs by itself (a built response with and without it), measured "
-                + "the same way. The below-threshold body is a `byte[]`, whose size is known before writing.");
+                + (paired.isEmpty() ? 0 : paired.get(0).rounds()) + " rounds. Drift between forks cancels, the "
+                + "pure-Java codec runs the same compiled code in both places, and time spent descheduled by other "
+                + "processes is not counted (garbage-collector threads are not either). Added B/req: bytes this "
+                + "thread allocated per request with the feature minus without, over every measured batch (its "
+                + "allocation counter: exact, on the same compiled code, where the JMH forks may each scalar-replace "
+                + "different objects); below the threshold against what the `Vary: Accept-Encoding` entry costs by "
+                + "itself (a built response with and without it), measured the same way. The below-threshold body is "
+                + "a `byte[]`, whose size is known before writing.");
         PAIRED.markdown(md, paired);
-        // What statistics and a JFR recording cost per one-shot response, from the same paired rounds.
-        List<List<String>> rows = new ArrayList<>();
-        for (Result r : paired) {
-            if (!Double.isNaN(r.statisticsNs())) {
-                double stats = r.statisticsNs() / r.onNs();
-                double jfr = r.jfrNs() / r.onNs();
-                rows.add(List.of(r.coding(), Markdown.num(r.onNs(), 0),
-                        Markdown.num(r.statisticsNs(), 0) + " (" + Markdown.num(100 * stats, 2) + "%)",
-                        Markdown.num(r.jfrNs(), 0) + " (" + Markdown.num(100 * jfr, 2) + "%)",
-                        met(stats < MAX_OBSERVABILITY_SHARE && jfr < MAX_OBSERVABILITY_SHARE)));
-            }
+        List<Result> observed = paired.stream().filter(r -> !r.below()).toList();
+        if (!observed.isEmpty()) {
+            md.paragraph("Observability, same paired rounds (one-shot 30 KB): the response with the feature minus "
+                    + "the same with `rest-compress.statistics=off`, and with a JDK Flight Recorder recording running "
+                    + "(`settings=default`: this library's Encode events and the JDK's defaults) minus without, "
+                    + "medians of the per-round differences. Target: each < 1% of the response; over HTTP the "
+                    + "response costs more (sockets, container), so the share at saturation is smaller than here.");
+            OBSERVABILITY.markdown(md, observed);
         }
-        if (rows.isEmpty()) {
-            return;
-        }
-        md.paragraph("Observability, same paired rounds (one-shot 30 KB): the response with the feature minus the "
-                + "same with `rest-compress.statistics=off`, and with a JDK Flight Recorder recording running "
-                + "(`settings=default`: this library's Encode events and the JDK's defaults) minus without, medians "
-                + "of the per-round differences. Target: each < 1% of the response; over HTTP the response costs "
-                + "more (sockets, container), so the share at saturation is smaller than here.");
-        md.table(List.of("coding", "response ns", "statistics ns", "JFR recording ns", "< 1% each"), rows);
     }
 }

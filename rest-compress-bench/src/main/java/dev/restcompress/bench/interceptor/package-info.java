@@ -1,6 +1,2 @@
-/**
- * The interceptor suite: one GET through RESTEasy's in-memory dispatcher with and without
- * {@code RestCompressFeature}, and the codec alone on the same body, so the report can tell the
- * feature's own cost from the codec's.
- */
+/** The interceptor suite: the RESTEasy write path with and without {@code RestCompressFeature}, and the codec alone. */
 package dev.restcompress.bench.interceptor;

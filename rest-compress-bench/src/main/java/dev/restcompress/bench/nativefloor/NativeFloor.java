@@ -9,33 +9,23 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
- * The "native floor" suite: runs the C harness ({@code src/main/c/libdeflate_harness.c},
- * libdeflate called directly) on the codec suite's files at levels 1, 6 and 9, and compares its
- * harmonic-mean MB/s with the Java paths of the same run ({@code gzip-libdeflate-N}: {@code spi}
- * through the project's codec, {@code raw} through the JNI binding's own calls). The target is a
- * Java path at 90% or more of the C harness on the same files: the JNI binding should cost little
- * next to the native code it calls. Writes
- * {@code native-harness.csv} (the harness's own output), {@code native-floor.csv} (per level and operation,
- * the C harness's harmonic-mean MB/s next to the Java paths' and their ratios) and a report section.
+ * Runs the C harness ({@code src/main/c/libdeflate_harness.c}) on the codec suite's files at levels 1, 6 and 9 and
+ * sets its harmonic-mean MB/s next to the same run's {@code gzip-libdeflate-N} Java paths: the JNI binding should
+ * cost little next to the native code it calls. Writes {@code native-harness.csv} (the harness's output),
+ * {@code native-floor.csv} and a section.
  */
 public final class NativeFloor {
     static final List<String> FILES = List.of("native-harness.csv", "native-floor.csv");
     static final int[] LEVELS = {1, 6, 9};
-    /** The target: Java at no less than this fraction of the C harness. */
+    /** Java at no less than this fraction of C. */
     static final double TARGET = 0.90;
-
-    /** One harness row; {@code file} is {@code (hmean)} for the harmonic-mean row of a level. */
-    record Row(int level, String file, long bytes, long compressedBytes, double[] mbps) {
-        /** MB/s of one of {@link CodecSummary#OPS}, in the harness's column order. */
-        double mbps(String op) {
-            return mbps[CodecSummary.OPS.indexOf(op)];
-        }
-    }
 
     /** One level and operation: C's harmonic mean, the Java paths' ({@code gzip-libdeflate-N}; NaN without). */
     private record Comparison(int level, String op, double c, long cCompressed, double spi, double raw,
@@ -54,14 +44,7 @@ public final class NativeFloor {
     private NativeFloor() {
     }
 
-    /**
-     * Runs the suite, or says in the report why it cannot.
-     *
-     * @param harness the compiled harness, or {@code null} when there is none
-     * @param quick shorter timings per operation
-     * @param files the codec suite's files
-     * @param java the codec suite's summaries of this run (empty without that suite)
-     */
+    /** Runs the suite, or says in the report why it cannot; {@code java}: the codec suite's summaries, if run. */
     public static List<String> run(SuiteContext ctx, Path harness, boolean quick, List<String> files,
             List<CodecSummary> java) throws IOException, InterruptedException {
         Markdown md = ctx.md();
@@ -83,33 +66,31 @@ public final class NativeFloor {
         // The harness prints its progress on stderr: let it through to ours.
         String csv = ExternalCommand.run(cmd, false, (long) (files.size() * LEVELS.length * 2 * (seconds + 1) + 60));
         Files.writeString(ctx.out().resolve("native-harness.csv"), csv);
-        write(parse(csv), java, files.size(), seconds, ctx.out(), md);
-        return FILES;
-    }
-
-    /** The comparison with the Java paths ({@code gzip-libdeflate-N}, spi and raw) and its 90% target. */
-    private static void write(List<Row> rows, List<CodecSummary> java, int files, double seconds, Path dir,
-            Markdown md) {
+        // The harness's harmonic-mean row per level: level,(hmean),bytes,compressed_bytes,MB/s per op in OPS' order.
+        Map<Integer, String[]> hmeans = new HashMap<>();
+        csv.lines().map(line -> line.split(",")).filter(f -> f.length == 7 && f[1].equals("(hmean)"))
+                .forEach(f -> hmeans.put(Integer.parseInt(f[0]), f));
+        Map<String, CodecSummary> byPath = java.stream().collect(Collectors.toMap(s -> s.codec() + " " + s.path(),
+                s -> s));
         List<Comparison> table = new ArrayList<>();
         boolean anyJava = false;
         for (int level : LEVELS) {
-            Row c = rows.stream().filter(r -> r.level() == level && r.file().equals("(hmean)")).findFirst()
-                    .orElse(null);
+            String[] c = hmeans.get(level);
             if (c != null) {
-                CodecSummary spi = summary(java, level, "spi");
-                CodecSummary raw = summary(java, level, "raw");
+                CodecSummary spi = byPath.get("gzip-libdeflate-" + level + " spi");
+                CodecSummary raw = byPath.get("gzip-libdeflate-" + level + " raw");
                 anyJava |= spi != null || raw != null;
                 for (String op : CodecSummary.OPS) {
-                    table.add(new Comparison(level, op, c.mbps(op), c.compressedBytes(),
-                            spi == null ? Double.NaN : spi.mbps(op), raw == null ? Double.NaN : raw.mbps(op),
-                            spi == null ? Double.NaN : spi.compressedBytes()));
+                    table.add(new Comparison(level, op, Double.parseDouble(c[4 + CodecSummary.OPS.indexOf(op)]),
+                            Long.parseLong(c[3]), spi == null ? Double.NaN : spi.mbps(op),
+                            raw == null ? Double.NaN : raw.mbps(op), spi == null ? Double.NaN : spi.compressedBytes()));
                 }
             }
         }
-        TABLE.writeCsv(table, dir.resolve("native-floor.csv"));
+        TABLE.writeCsv(table, ctx.out().resolve("native-floor.csv"));
         md.paragraph("`libdeflate_harness` (C, `dlopen(\"libdeflate.so.0\")`, one compressor per level and one "
                 + "decompressor, one-shot gzip calls, each timed for at least " + seconds + " s per file after a "
-                + "warm-up call) on the same " + files + " file(s) as the codec suite; harmonic mean of MB/s of "
+                + "warm-up call) on the same " + files.size() + " file(s) as the codec suite; harmonic mean of MB/s of "
                 + "uncompressed data over the files, round trip = compress + decompress time. Java columns: "
                 + "`gzip-libdeflate-N` from the codec suite (JMH) of this run. Target: Java >= "
                 + Math.round(TARGET * 100) + "% of C. The SPI's decompress reads a bounded stream "
@@ -119,11 +100,7 @@ public final class NativeFloor {
             md.paragraph("No Java figures: run the codec suite in the same run (`--suites codec,native`) with the "
                     + "gzip-libdeflate codecs to fill the Java columns.");
         }
-    }
-
-    private static CodecSummary summary(List<CodecSummary> java, int level, String path) {
-        String id = "gzip-libdeflate-" + level;
-        return java.stream().filter(s -> s.codec().equals(id) && s.path().equals(path)).findFirst().orElse(null);
+        return FILES;
     }
 
     private static String verdict(double ratio) {
@@ -131,29 +108,7 @@ public final class NativeFloor {
                 : Markdown.num(100 * ratio, 0) + "% " + (ratio >= TARGET ? "(meets)" : "(below)");
     }
 
-    static List<Row> parse(String csv) {
-        List<Row> rows = new ArrayList<>();
-        for (String line : csv.split("\r?\n")) {
-            if (line.isBlank() || line.startsWith("level,")) {
-                continue;
-            }
-            // File names come last-but-five; a comma in a name would shift columns, so split from the right.
-            String[] f = line.split(",");
-            int n = f.length;
-            if (n < 7) {
-                throw new IllegalArgumentException("unexpected harness line: " + line);
-            }
-            String file = String.join(",", Arrays.copyOfRange(f, 1, n - 5));
-            double[] mbps = {Double.parseDouble(f[n - 3]), Double.parseDouble(f[n - 2]), Double.parseDouble(f[n - 1])};
-            rows.add(new Row(Integer.parseInt(f[0]), file, Long.parseLong(f[n - 5]), Long.parseLong(f[n - 4]), mbps));
-        }
-        return rows;
-    }
-
-    /**
-     * Compiles the harness with gcc (for callers that are not scripts/bench.sh, such as the quick
-     * integration test): {@code gcc -O2 -o out source -ldl}.
-     */
+    /** Compiles the harness with gcc as scripts/bench.sh does, for the quick integration test. */
     public static Path compile(Path source, Path outDir) throws IOException, InterruptedException {
         Files.createDirectories(outDir);
         Path exe = outDir.resolve("libdeflate_harness");

@@ -1,6 +1,2 @@
-/**
- * The native-floor suite: runs the C harness that calls libdeflate directly and compares it with
- * the Java gzip-libdeflate paths measured by the codec suite of the same run (whose summaries it is
- * handed).
- */
+/** The native-floor suite: libdeflate called from C against the codec suite's Java gzip-libdeflate paths. */
 package dev.restcompress.bench.nativefloor;
