@@ -11,11 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * The payloads of the suites: one corpus file, or a mix. {@code large}: one file (the 48.5 KB JSON the
- * adaptive-level reference measurements used); {@code small-json}: every JSON file of the corpus up to
- * {@value #SMALL_MAX} bytes, requested in turn, the traffic of a typical JSON API.
- */
+/** The payloads of the suites, served at {@code /rest/<endpoint>/<name>}: one corpus file, or a mix (README). */
 public final class Payloads {
     static final String DEFAULT_LARGE = "catalog-50k.json";
     static final int SMALL_MAX = 10 * 1024;
@@ -29,7 +25,7 @@ public final class Payloads {
     private Payloads() {
     }
 
-    /** The mix as served at {@code /rest/<endpoint>/<name>} ({@link #payload}). */
+    /** {@code large}: {@value #DEFAULT_LARGE}; {@code small-json}: every JSON file up to {@value #SMALL_MAX} bytes. */
     public static List<LoadGenerator.Payload> mix(Path corpus, String mix, String endpoint) throws IOException {
         if (mix.equals("large")) {
             String large = Files.isRegularFile(corpus.resolve(DEFAULT_LARGE)) ? DEFAULT_LARGE : ResponseBody.pick(corpus);
@@ -53,11 +49,7 @@ public final class Payloads {
                 : payloads.size() + " files in turn, mean " + total / payloads.size() + " B";
     }
 
-    /**
-     * One corpus file served at {@code /rest/<endpoint>/<name>}: {@value #STATIC} (the demo's and every
-     * peer's, and {@link CacheServer}'s uncached one), {@value #CACHED} or {@value #UNIQUE} (the same
-     * file with a stamp that differs in every body: {@link CacheServer#stamp}).
-     */
+    /** One corpus file; at {@value #UNIQUE} stamped differently in every body ({@link CacheServer#stamp}). */
     public static LoadGenerator.Payload payload(Path corpus, String name, String endpoint) {
         return payload(name, endpoint, Corpus.read(corpus, name));
     }
