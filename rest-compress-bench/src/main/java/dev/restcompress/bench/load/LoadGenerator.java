@@ -150,12 +150,6 @@ public final class LoadGenerator {
         AtomicLong next = new AtomicLong();
         AtomicReference<String> firstError = new AtomicReference<>();
         Tally all = new Tally();
-        long[] cpuBefore = new long[3];
-        Thread mark = new Thread(() -> {
-            parkUntil(s.from());
-            System.arraycopy(cpuNanos(server), 0, cpuBefore, 0, 3);
-        }, "load-" + label + "-cpu-mark");
-        mark.start();
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < connections; i++) {
             Thread th = new Thread(() -> loop(s, next, all, firstError), "load-" + label + "-" + i);
@@ -163,11 +157,12 @@ public final class LoadGenerator {
             threads.add(th);
             th.start();
         }
+        parkUntil(s.from());
+        long[] cpuBefore = cpuNanos(server);
         for (Thread th : threads) {
             // Each thread stops at the window's end plus at most one request, which the timeout bounds.
             th.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(s.to() - System.nanoTime())) + 2L * timeoutMs);
         }
-        mark.join();
         long[] cpu = cpuNanos(server);
         Arrays.setAll(cpu, k -> cpu[k] < 0 || cpuBefore[k] < 0 ? -1 : cpu[k] - cpuBefore[k]);
         Histogram answered = all.latency().copy();
@@ -208,10 +203,10 @@ public final class LoadGenerator {
         return new long[] {server == null ? -1 : server.cpuNanos(), client, server == null ? -1 : server.ioThreadCpuNanos()};
     }
 
-    /** Parks until {@code nanoTime}; returns the time it woke. */
+    /** Parks until {@code nanoTime} (or an interrupt); returns the time it woke. */
     private static long parkUntil(long nanoTime) {
         long now;
-        while ((now = System.nanoTime()) < nanoTime) {
+        while ((now = System.nanoTime()) < nanoTime && !Thread.currentThread().isInterrupted()) {
             LockSupport.parkNanos(nanoTime - now);
         }
         return now;
