@@ -83,23 +83,15 @@ public final class HttpConnection implements Closeable {
                 limit = 0;
             }
             out.write(head(method, path, headers, requestBody == null ? -1 : requestBody.length, close));
-            IOException writeFailure = null;
             if (requestBody != null) {
                 try {
                     out.write(requestBody);
                 } catch (IOException e) {
-                    writeFailure = e; // the server may answer (413) and close before reading it all
+                    // The server may answer (413) and close before reading it all: its answer is what counts.
                 }
             }
             out.flush();
-            try {
-                return read(method, close);
-            } catch (IOException e) {
-                if (writeFailure != null) {
-                    e.addSuppressed(writeFailure);
-                }
-                throw e;
-            }
+            return read(method, close);
         } catch (IOException | RuntimeException e) {
             close();
             throw e;

@@ -103,11 +103,18 @@ public final class LoadGenerator {
         OK, COMPLETED, NON2XX, TIMEOUTS, OTHER_ERRORS, LATE_BUSY, LATE_WAKE, WIRE_BYTES, BODY_BYTES, UNSENT
     }
 
-    /** What the threads count in one step. */
-    private record Tally(Histogram latency, AtomicLongArray slices, AtomicLongArray counts) {
-        Tally() {
-            this(new ConcurrentHistogram(MAX_LATENCY_NS, 3), new AtomicLongArray(SLICES),
-                    new AtomicLongArray(Count.values().length));
+    /**
+     * One step in progress: request {@code i} is due at {@code start + i * intervalNs} (interval 0, the closed
+     * model: when sent), the window runs from {@code from} to {@code to}; and what the threads count.
+     */
+    private record Step(String coding, double intervalNs, long start, long from, long to, AtomicLong next,
+            AtomicReference<String> firstError, Histogram latency, AtomicLongArray slices, AtomicLongArray counts) {
+        long due(long i, long now) {
+            return intervalNs > 0 ? start + (long) (i * intervalNs) : now;
+        }
+
+        int slice(long t) {
+            return Math.min((int) ((t - from) * SLICES / (to - from)), SLICES - 1);
         }
 
         long get(Count c) {
@@ -125,17 +132,6 @@ public final class LoadGenerator {
         }
     }
 
-    /** Request {@code i} is due at {@code start + i * intervalNs}; interval 0 (closed model): when sent. */
-    private record Schedule(String coding, double intervalNs, long start, long from, long to) {
-        long due(long i, long now) {
-            return intervalNs > 0 ? start + (long) (i * intervalNs) : now;
-        }
-
-        int slice(long t) {
-            return Math.min((int) ((t - from) * SLICES / (to - from)), SLICES - 1);
-        }
-    }
-
     /**
      * Runs one step ({@code ratePerSecond} 0: the closed model) of {@code connections} threads, each with one
      * connection; {@code warmupMs} is unrecorded time before the window (the schedule runs through it);
@@ -145,14 +141,13 @@ public final class LoadGenerator {
             double seconds, ServerProcess server) throws InterruptedException {
         long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(5);
         long from = start + TimeUnit.MILLISECONDS.toNanos(warmupMs);
-        Schedule s = new Schedule(coding, ratePerSecond > 0 ? 1e9 / ratePerSecond : 0, start, from,
-                from + (long) (seconds * 1e9));
-        AtomicLong next = new AtomicLong();
-        AtomicReference<String> firstError = new AtomicReference<>();
-        Tally all = new Tally();
+        Step s = new Step(coding, ratePerSecond > 0 ? 1e9 / ratePerSecond : 0, start, from,
+                from + (long) (seconds * 1e9), new AtomicLong(), new AtomicReference<>(),
+                new ConcurrentHistogram(MAX_LATENCY_NS, 3), new AtomicLongArray(SLICES),
+                new AtomicLongArray(Count.values().length));
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < connections; i++) {
-            Thread th = new Thread(() -> loop(s, next, all, firstError), "load-" + label + "-" + i);
+            Thread th = new Thread(() -> loop(s), "load-" + label + "-" + i);
             th.setDaemon(true);
             threads.add(th);
             th.start();
@@ -165,27 +160,26 @@ public final class LoadGenerator {
         }
         long[] cpu = cpuNanos(server);
         Arrays.setAll(cpu, k -> cpu[k] < 0 || cpuBefore[k] < 0 ? -1 : cpu[k] - cpuBefore[k]);
-        Histogram answered = all.latency().copy();
+        Histogram answered = s.latency().copy();
         if (s.intervalNs() > 0) {
             // Due in the window but never taken by a connection: their latency is at least what they waited.
             long firstDue = (long) Math.ceil((s.from() - start) / s.intervalNs());
-            for (long i = Math.max(firstDue, next.get()); s.due(i, 0) < s.to(); i++) {
-                all.unsent(s.to() - s.due(i, 0));
+            for (long i = Math.max(firstDue, s.next().get()); s.due(i, 0) < s.to(); i++) {
+                s.unsent(s.to() - s.due(i, 0));
             }
         }
         // Per request figures: what completed in the window (CPU time and bytes are the window's too).
-        long completed = all.get(Count.COMPLETED);
-        long handled = completed + all.get(Count.NON2XX) + all.get(Count.TIMEOUTS) + all.get(Count.OTHER_ERRORS);
+        long completed = s.get(Count.COMPLETED);
+        long handled = completed + s.get(Count.NON2XX) + s.get(Count.TIMEOUTS) + s.get(Count.OTHER_ERRORS);
         double n = completed == 0 ? Double.NaN : completed;
-        Histogram h = all.latency();
-        List<Double> rates = IntStream.range(0, SLICES).mapToObj(k -> all.slices().get(k) * SLICES / seconds).toList();
-        return new LoadStep(label, coding, ratePerSecond, connections, seconds, all.get(Count.OK), completed,
-                Stats.meanAndError(rates)[1],
-                all.get(Count.NON2XX), all.get(Count.TIMEOUTS), all.get(Count.OTHER_ERRORS), firstError.get(),
-                all.get(Count.LATE_BUSY), all.get(Count.LATE_WAKE), all.get(Count.UNSENT), percentileUs(h, 50),
-                percentileUs(h, 90), percentileUs(h, 99), percentileUs(h, 99.9), h.getMaxValue() / 1e3,
-                all.get(Count.WIRE_BYTES) / n, all.get(Count.BODY_BYTES) / n, perRequestUs(cpu[0], handled),
-                perRequestUs(cpu[2], handled), perRequestUs(cpu[1], handled), answered);
+        Histogram h = s.latency();
+        List<Double> rates = IntStream.range(0, SLICES).mapToObj(k -> s.slices().get(k) * SLICES / seconds).toList();
+        return new LoadStep(label, coding, ratePerSecond, connections, seconds, s.get(Count.OK), completed,
+                Stats.meanAndError(rates)[1], s.get(Count.NON2XX), s.get(Count.TIMEOUTS), s.get(Count.OTHER_ERRORS),
+                s.firstError().get(), s.get(Count.LATE_BUSY), s.get(Count.LATE_WAKE), s.get(Count.UNSENT),
+                percentileUs(h, 50), percentileUs(h, 90), percentileUs(h, 99), percentileUs(h, 99.9),
+                h.getMaxValue() / 1e3, s.get(Count.WIRE_BYTES) / n, s.get(Count.BODY_BYTES) / n,
+                perRequestUs(cpu[0], handled), perRequestUs(cpu[2], handled), perRequestUs(cpu[1], handled), answered);
     }
 
     private static double percentileUs(Histogram h, double p) {
@@ -212,16 +206,16 @@ public final class LoadGenerator {
         return now;
     }
 
-    private void loop(Schedule s, AtomicLong next, Tally t, AtomicReference<String> firstError) {
+    private void loop(Step s) {
         long lateNs = TimeUnit.MILLISECONDS.toNanos(LATE_MS);
         boolean open = s.intervalNs() > 0;
         try (HttpConnection c = new HttpConnection(host, port, timeoutMs)) {
             while (!stopped) {
-                long i = next.getAndIncrement();
+                long i = s.next().getAndIncrement();
                 long picked = System.nanoTime();
                 long due = s.due(i, picked);
                 if (picked >= s.to() && due >= s.from() && due < s.to()) {
-                    t.unsent(s.to() - due);
+                    s.unsent(s.to() - due);
                 }
                 if (due >= s.to() || picked >= s.to()) {
                     return;
@@ -246,19 +240,19 @@ public final class LoadGenerator {
                 if (outcome == Count.OK && done >= s.from() && done < s.to()) {
                     // Throughput counts what the server completed in the window, whenever it was due:
                     // under overload the requests due late in the window complete after it.
-                    t.add(Count.COMPLETED, 1);
-                    t.add(Count.WIRE_BYTES, a.wireBytes());
-                    t.add(Count.BODY_BYTES, a.bodyBytes());
-                    t.slices().incrementAndGet(s.slice(done));
+                    s.add(Count.COMPLETED, 1);
+                    s.add(Count.WIRE_BYTES, a.wireBytes());
+                    s.add(Count.BODY_BYTES, a.bodyBytes());
+                    s.slices().incrementAndGet(s.slice(done));
                 }
                 if (due >= s.from()) {
-                    t.latency().recordValue(Math.min(done - (open ? due : sent), MAX_LATENCY_NS));
-                    t.add(Count.LATE_BUSY, busyLate ? 1 : 0);
-                    t.add(Count.LATE_WAKE, wakeLate ? 1 : 0);
-                    t.add(outcome, 1);
+                    s.latency().recordValue(Math.min(done - (open ? due : sent), MAX_LATENCY_NS));
+                    s.add(Count.LATE_BUSY, busyLate ? 1 : 0);
+                    s.add(Count.LATE_WAKE, wakeLate ? 1 : 0);
+                    s.add(outcome, 1);
                 }
                 if (a.error() != null && due >= s.from()) {
-                    firstError.compareAndSet(null, requests.name(i) + ": " + a.error());
+                    s.firstError().compareAndSet(null, requests.name(i) + ": " + a.error());
                 }
                 if (a.error() != null && a.status() == 0) {
                     // A connection failure: back off briefly rather than spin on a dead server.
