@@ -133,9 +133,8 @@ public final class LoadGenerator {
     }
 
     /**
-     * Runs one step ({@code ratePerSecond} 0: the closed model) of {@code connections} threads, each with one
-     * connection; {@code warmupMs} is unrecorded time before the window (the schedule runs through it);
-     * {@code server} (may be null) is read for its CPU time.
+     * Runs one step ({@code ratePerSecond} 0: closed model); {@code warmupMs} is unrecorded time before the window
+     * (the schedule runs through it); {@code server} (may be null) is read for its CPU time.
      */
     public LoadStep run(String label, String coding, double ratePerSecond, int connections, long warmupMs,
             double seconds, ServerProcess server) throws InterruptedException {
@@ -262,7 +261,6 @@ public final class LoadGenerator {
         }
     }
 
-    /** The payloads in turn, each answer checked against its payload. */
     private record PayloadRequests(List<Payload> payloads, int verifyEvery, CodecRegistry codecs,
             ThreadLocal<byte[]> decoded) implements Requests {
         @Override

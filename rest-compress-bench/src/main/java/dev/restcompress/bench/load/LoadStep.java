@@ -4,15 +4,11 @@ import org.HdrHistogram.Histogram;
 
 /**
  * One step of the {@link LoadGenerator}; latencies in microseconds, from the due time (open model) or the send
- * time (closed model) to the checked body, unsent requests entered with their lower bound.
+ * time (closed model) to the checked body, unsent requests entered with their lower bound. The counters are
+ * explained in {@code StepTable#method} and the bench README ("Open model").
  *
  * @param ok correct responses to requests due in the window (the latency population)
  * @param completed correct responses completed in the window, whenever due (the throughput)
- * @param servedPerSecondError 95% half-width of served req/s from the window's slices (by completion)
- * @param otherErrors wrong coding or body, broken connections
- * @param lateBusy sent late because every connection was busy (queued in the generator)
- * @param lateWake sent late with a connection free: the generator itself fell behind
- * @param unsent due in the window, taken by no connection before its end
  * @param wireBytesPerResponse mean bytes received (status line, headers, framing, body) per correct response
  *        completed in the window; {@code bodyBytesPerResponse} the same for the body as sent
  * @param serverCpuUsPerRequest server CPU time in the window per request completed (or failed) in it; the I/O
