@@ -45,11 +45,9 @@ public final class LoadBench {
         Progress progress = ctx.progress();
         String file = lo.file != null ? lo.file : ResponseBody.pick(corpus);
         byte[] expected = Corpus.read(corpus, file);
-        List<String[]> pairs = new ArrayList<>(); // endpoint, coding; identity only uncached: no cache at work
-        for (String endpoint : lo.endpoints) {
-            lo.codings.stream().filter(coding -> endpoint.equals("uncached") || !coding.equals("identity"))
-                    .forEach(coding -> pairs.add(new String[] {endpoint, coding}));
-        }
+        // Endpoint and coding; identity only uncached, where the cache has nothing to do.
+        List<String[]> pairs = lo.endpoints.stream().flatMap(e -> lo.codings.stream()
+                .filter(c -> e.equals("uncached") || !c.equals("identity")).map(c -> new String[] {e, c})).toList();
         int steps = pairs.size() * lo.concurrency.size();
         progress.report(String.format(Locale.ROOT, "load suite: %s (%,d B) over HTTP on 127.0.0.1, %s x codings %s x "
                 + "concurrency %s = %d steps of %.1f s + %d ms warm-up (about %.0f s)", file, expected.length,
