@@ -3,8 +3,6 @@ package dev.restcompress.bench.http;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -42,8 +40,6 @@ public final class HttpConnection implements Closeable {
     private final int port;
     private final int timeoutMs;
     private Socket socket;
-    private InputStream in;
-    private OutputStream out;
     private final byte[] buf = new byte[64 * 1024];
     private int pos;
     private int limit;
@@ -77,20 +73,16 @@ public final class HttpConnection implements Closeable {
         try {
             if (socket == null) {
                 socket = connect();
-                in = socket.getInputStream();
-                out = socket.getOutputStream();
-                pos = 0;
-                limit = 0;
+                pos = limit = 0;
             }
-            out.write(head(method, path, headers, requestBody == null ? -1 : requestBody.length, close));
+            socket.getOutputStream().write(head(method, path, headers, requestBody, close));
             if (requestBody != null) {
                 try {
-                    out.write(requestBody);
+                    socket.getOutputStream().write(requestBody);
                 } catch (IOException e) {
                     // The server may answer (413) and close before reading it all: its answer is what counts.
                 }
             }
-            out.flush();
             return read(method, close);
         } catch (IOException | RuntimeException e) {
             close();
@@ -101,8 +93,7 @@ public final class HttpConnection implements Closeable {
     /** GETs {@code path} on a new connection, reads about {@code readBytes} of the response, then resets it. */
     public void hangUpMidResponse(String path, List<String> headers, int readBytes) throws IOException {
         try (Socket s = connect()) {
-            s.getOutputStream().write(head("GET", path, headers, -1, false));
-            s.getOutputStream().flush();
+            s.getOutputStream().write(head("GET", path, headers, null, false));
             byte[] b = new byte[4096];
             for (int got = 0, n; got < readBytes; got += n) {
                 if ((n = s.getInputStream().read(b)) < 0) {
@@ -116,20 +107,19 @@ public final class HttpConnection implements Closeable {
     /** POSTs with the full {@code Content-Length} but sends only {@code sendBytes} of the body, then resets. */
     public void hangUpMidRequest(String path, List<String> headers, byte[] body, int sendBytes) throws IOException {
         try (Socket s = connect()) {
-            s.getOutputStream().write(head("POST", path, headers, body.length, false));
+            s.getOutputStream().write(head("POST", path, headers, body, false));
             s.getOutputStream().write(body, 0, Math.min(sendBytes, body.length));
-            s.getOutputStream().flush();
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // let the server start decoding what it has
             s.setSoLinger(true, 0);
         }
     }
 
-    private byte[] head(String method, String path, List<String> headers, int contentLength, boolean close) {
+    private byte[] head(String method, String path, List<String> headers, byte[] body, boolean close) {
         StringBuilder sb = new StringBuilder(256);
         sb.append(method).append(' ').append(path).append(" HTTP/1.1\r\nHost: ").append(host).append(':').append(port)
                 .append("\r\nUser-Agent: rest-compress-bench\r\n");
         headers.forEach(h -> sb.append(h).append("\r\n"));
-        sb.append(contentLength >= 0 ? "Content-Length: " + contentLength + "\r\n" : "");
+        sb.append(body != null ? "Content-Length: " + body.length + "\r\n" : "");
         sb.append(close ? "Connection: close\r\n" : "");
         return sb.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
     }
@@ -236,7 +226,7 @@ public final class HttpConnection implements Closeable {
 
     /** Reads more into the buffer; at the end of the stream returns false if {@code endOk}, else throws. */
     private boolean fill(boolean endOk) throws IOException {
-        int n = in.read(buf, 0, buf.length);
+        int n = socket.getInputStream().read(buf, 0, buf.length);
         if (n < 0 && endOk) {
             return false;
         } else if (n < 0) {
