@@ -8,7 +8,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /** The payloads of the suites, served at {@code /rest/<endpoint>/<name>}: one corpus file, or a mix (README). */
@@ -31,12 +30,9 @@ public final class Payloads {
             String large = Files.isRegularFile(corpus.resolve(DEFAULT_LARGE)) ? DEFAULT_LARGE : ResponseBody.pick(corpus);
             return List.of(payload(corpus, large, endpoint));
         }
-        List<LoadGenerator.Payload> out = new ArrayList<>();
-        for (String name : Corpus.names(corpus)) {
-            if (name.endsWith(".json") && Files.size(corpus.resolve(name)) <= SMALL_MAX) {
-                out.add(payload(corpus, name, endpoint));
-            }
-        }
+        List<LoadGenerator.Payload> out = Corpus.names(corpus).stream()
+                .filter(n -> n.endsWith(".json") && Corpus.size(corpus.resolve(n)) <= SMALL_MAX)
+                .map(n -> payload(corpus, n, endpoint)).toList();
         if (out.isEmpty()) {
             throw new IOException("no JSON file of at most " + SMALL_MAX + " bytes in " + corpus + " for the small-json mix");
         }

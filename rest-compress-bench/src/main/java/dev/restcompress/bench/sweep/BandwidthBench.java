@@ -74,7 +74,7 @@ public final class BandwidthBench {
                     + " inside namespace rcb-srv-" + lo.netnsId);
             LoadGenerator run = new LoadGenerator(server, List.of(Payloads.payload(corpus, file, Payloads.STATIC)), 1);
             for (String coding : lo.codings) {
-                progress.report(run.run("warm-up " + coding, coding, 0, 4, 0, lo.warmUpSeconds(), server).describeWarmUp());
+                progress.report(run.run("warm-up " + coding, coding, 0, 4, 0, lo.warmUpSeconds, server).describeWarmUp());
             }
             for (String rate : rates) {
                 setRate(lo, rate, progress);

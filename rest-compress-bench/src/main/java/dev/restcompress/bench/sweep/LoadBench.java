@@ -52,7 +52,7 @@ public final class LoadBench {
         progress.report(String.format(Locale.ROOT, "load suite: %s (%,d B) over HTTP on 127.0.0.1, %s x codings %s x "
                 + "concurrency %s = %d steps of %.1f s + %d ms warm-up (about %.0f s)", file, expected.length,
                 lo.endpoints, lo.codings, lo.concurrency, steps, lo.seconds, lo.warmupMs,
-                steps * (lo.seconds + lo.warmupMs / 1000.0) + lo.warmUpSeconds() * pairs.size() + 3));
+                steps * (lo.seconds + lo.warmupMs / 1000.0) + lo.warmUpSeconds * pairs.size() + 3));
         List<LoadStep> results = new ArrayList<>();
         try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(List.of(), ServerProcess.defaultJvmOptions(),
                 List.of(), BenchServerMain.OURS_CACHE, "127.0.0.1", corpus, ctx.out().resolve("load-server.log")))) {
@@ -62,7 +62,7 @@ public final class LoadBench {
                 runs.put(endpoint, new LoadGenerator(server, List.of(Payloads.payload(corpus, file, ENDPOINTS.get(endpoint))), 1));
             }
             for (String[] p : pairs) {
-                progress.report(runs.get(p[0]).run("warm-up " + p[0] + " " + p[1], p[1], 0, 4, 0, lo.warmUpSeconds(), server)
+                progress.report(runs.get(p[0]).run("warm-up " + p[0] + " " + p[1], p[1], 0, 4, 0, lo.warmUpSeconds, server)
                         .describeWarmUp());
             }
             for (int c : lo.concurrency) {

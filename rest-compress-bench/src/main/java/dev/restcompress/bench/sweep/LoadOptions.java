@@ -31,6 +31,8 @@ public final class LoadOptions {
     int bandwidthConcurrency = 16;
     /** Unrecorded warm-up per step, ms. */
     int warmupMs;
+    /** Unrecorded warm-up per coding before the first step, which lets the server JIT-compile its paths. */
+    double warmUpSeconds;
     /** Quick mode: shorter warm-ups and codec timings. */
     boolean quick;
 
@@ -40,6 +42,7 @@ public final class LoadOptions {
         concurrency = concurrency != null ? concurrency : quick ? List.of(1, 4, 16) : List.of(1, 4, 16, 64);
         seconds = Double.isNaN(seconds) ? quick ? 1 : 10 : seconds;
         warmupMs = quick ? 300 : 2000;
+        warmUpSeconds = quick ? 1 : 3;
         if (!(seconds > 0) || bandwidthConcurrency < 1) {
             throw new IllegalArgumentException("--load-seconds and --bandwidth-concurrency must be positive");
         }
@@ -58,10 +61,5 @@ public final class LoadOptions {
     /** Whether link rates were given, which asks for the bandwidth suite. */
     public boolean hasBandwidths() {
         return !bandwidths.isEmpty();
-    }
-
-    /** The unrecorded warm-up per coding before the first step, which lets the server JIT-compile its paths. */
-    double warmUpSeconds() {
-        return quick ? 1 : 3;
     }
 }

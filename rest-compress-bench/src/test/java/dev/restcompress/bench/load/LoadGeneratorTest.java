@@ -70,7 +70,8 @@ class LoadGeneratorTest {
         assertEquals(100, r.ok() + r.unsent(), "every request due in the window is served or counted unsent");
         assertTrue(r.p50Us() >= 200_000, "median from the due time hides the stall: " + r.p50Us() + " us");
         assertTrue(r.p99Us() >= 700_000, "p99 from the due time hides the stall: " + r.p99Us() + " us");
-        assertTrue(r.lateBusy() >= 50, "requests queued behind the stall not counted late: " + r.lateBusy());
+        // Every request sent after the stall was due during it, until the connection catches up (past 79 requests).
+        assertTrue(r.lateBusy() >= Math.min(50, r.ok() - 1), "queued behind the stall but not late: " + r.lateBusy());
     }
 
     @Test
