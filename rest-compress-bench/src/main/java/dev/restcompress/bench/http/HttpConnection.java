@@ -3,40 +3,31 @@ package dev.restcompress.bench.http;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * A minimal HTTP/1.1 client over one keep-alive socket, shared by the load generator and the soak.
- *
- * <p>Why not {@code java.net.http.HttpClient}: the benches report <em>bytes on the wire</em>, and only
- * a client that reads the socket itself can count status line, headers, chunk framing and body
- * exactly; it is also cheaper per request, which matters when client and server share two cores, and
- * it can be rude on purpose (hang up mid-response or mid-request, as the soak needs). Bodies are
- * framed by {@code Content-Length}, {@code chunked} or end of stream; every connect and read is
- * bounded by the timeout. {@link #get} returns a {@link Response} over the connection's reused body
- * buffer (no copy per request, for the load generator); {@link #exchange} returns a {@link Reply} with
- * a fresh array. Any failure closes the connection (the next call reopens it) and is thrown as an
- * {@link IOException}. Not thread-safe: one connection per load thread.
+ * A minimal HTTP/1.1 client over one keep-alive socket, for the load generator and the soak. Not
+ * {@code java.net.http.HttpClient}: only a client that reads the socket itself counts the bytes on the wire
+ * exactly (status line, headers, chunk framing, body); it is also cheaper per request, which matters when
+ * client and server share two cores, and it can hang up rudely on purpose (the soak). Every connect and read
+ * is bounded by the timeout; any failure closes the connection (the next call reopens it). Not thread-safe.
  */
 public final class HttpConnection implements Closeable {
-    /** Headers larger than this are treated as a broken response, not buffered without bound. */
+    /** Headers and bodies larger than these are a broken response, not buffered without bound. */
     private static final int MAX_HEADER_BYTES = 64 * 1024;
-    /** Bodies larger than this are refused: the benches serve corpus files, not arbitrary data. */
     private static final int MAX_BODY_BYTES = 64 * 1024 * 1024;
 
     /**
-     * One response, valid until the next call: only the first {@code bodyLength} bytes of {@code body}
-     * (the connection's buffer) are the body.
-     *
-     * @param contentEncoding the Content-Encoding header in lower case, or null when there is none
-     * @param wireBytes bytes received for this response: status line, headers, framing and body
+     * One response, valid until the next call: its body is the first {@code bodyLength} bytes of the connection's
+     * reused buffer (no copy per request); {@code contentEncoding} in lower case or null; {@code wireBytes}: the
+     * status line, headers, framing and body received.
      */
     public record Response(int status, String contentEncoding, byte[] body, int bodyLength, long wireBytes) {
     }
@@ -49,15 +40,10 @@ public final class HttpConnection implements Closeable {
     private final int port;
     private final int timeoutMs;
     private Socket socket;
-    private InputStream in;
-    private OutputStream out;
     private final byte[] buf = new byte[64 * 1024];
     private int pos;
     private int limit;
     private long received;
-    /** The last response, read into these fields; its body stays in the reused buffer. */
-    private int status;
-    private String contentEncoding;
     private byte[] body = new byte[64 * 1024];
     private int bodyLength;
 
@@ -67,16 +53,14 @@ public final class HttpConnection implements Closeable {
         this.timeoutMs = timeoutMs;
     }
 
-    /** Sends {@code GET path} with {@code Accept-Encoding: acceptEncoding} and reads the whole response. */
     public Response get(String path, String acceptEncoding) throws IOException {
         return send("GET", path, List.of("Accept-Encoding: " + acceptEncoding), null, false);
     }
 
     /**
-     * Sends one request and reads the whole response. {@code headers} are complete header lines
-     * ({@code "Accept-Encoding: zstd"}); {@code body} may be null. {@code close} sends
-     * {@code Connection: close} and closes afterwards (attacks use a connection of their own, as the
-     * server may stop reading a refused body).
+     * Sends one request ({@code headers}: whole lines; {@code body} may be null) and reads the whole response.
+     * {@code close} sends {@code Connection: close} and closes after it (attacks use a connection of their own,
+     * as the server may stop reading a refused body).
      */
     public Reply exchange(String method, String path, List<String> headers, byte[] body, boolean close)
             throws IOException {
@@ -89,36 +73,17 @@ public final class HttpConnection implements Closeable {
         try {
             if (socket == null) {
                 socket = connect();
-                in = socket.getInputStream();
-                out = socket.getOutputStream();
-                pos = 0;
-                limit = 0;
+                pos = limit = 0;
             }
-            out.write(head(method, path, headers, requestBody == null ? -1 : requestBody.length, close));
-            IOException writeFailure = null;
+            socket.getOutputStream().write(head(method, path, headers, requestBody, close));
             if (requestBody != null) {
                 try {
-                    out.write(requestBody);
+                    socket.getOutputStream().write(requestBody);
                 } catch (IOException e) {
-                    writeFailure = e; // the server may answer (413) and close before reading it all
+                    // The server may answer (413) and close before reading it all: its answer is what counts.
                 }
             }
-            out.flush();
-            long start = received - (limit - pos);
-            boolean closeAfter;
-            try {
-                closeAfter = readResponse(method);
-            } catch (IOException e) {
-                if (writeFailure != null) {
-                    e.addSuppressed(writeFailure);
-                }
-                throw e;
-            }
-            Response r = new Response(status, contentEncoding, body, bodyLength, received - (limit - pos) - start);
-            if (close || closeAfter) {
-                close();
-            }
-            return r;
+            return read(method, close);
         } catch (IOException | RuntimeException e) {
             close();
             throw e;
@@ -128,8 +93,7 @@ public final class HttpConnection implements Closeable {
     /** GETs {@code path} on a new connection, reads about {@code readBytes} of the response, then resets it. */
     public void hangUpMidResponse(String path, List<String> headers, int readBytes) throws IOException {
         try (Socket s = connect()) {
-            s.getOutputStream().write(head("GET", path, headers, -1, false));
-            s.getOutputStream().flush();
+            s.getOutputStream().write(head("GET", path, headers, null, false));
             byte[] b = new byte[4096];
             for (int got = 0, n; got < readBytes; got += n) {
                 if ((n = s.getInputStream().read(b)) < 0) {
@@ -143,24 +107,19 @@ public final class HttpConnection implements Closeable {
     /** POSTs with the full {@code Content-Length} but sends only {@code sendBytes} of the body, then resets. */
     public void hangUpMidRequest(String path, List<String> headers, byte[] body, int sendBytes) throws IOException {
         try (Socket s = connect()) {
-            s.getOutputStream().write(head("POST", path, headers, body.length, false));
+            s.getOutputStream().write(head("POST", path, headers, body, false));
             s.getOutputStream().write(body, 0, Math.min(sendBytes, body.length));
-            s.getOutputStream().flush();
-            try {
-                Thread.sleep(20); // let the server start decoding what it has
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // let the server start decoding what it has
             s.setSoLinger(true, 0);
         }
     }
 
-    private byte[] head(String method, String path, List<String> headers, int contentLength, boolean close) {
+    private byte[] head(String method, String path, List<String> headers, byte[] body, boolean close) {
         StringBuilder sb = new StringBuilder(256);
         sb.append(method).append(' ').append(path).append(" HTTP/1.1\r\nHost: ").append(host).append(':').append(port)
                 .append("\r\nUser-Agent: rest-compress-bench\r\n");
         headers.forEach(h -> sb.append(h).append("\r\n"));
-        sb.append(contentLength >= 0 ? "Content-Length: " + contentLength + "\r\n" : "");
+        sb.append(body != null ? "Content-Length: " + body.length + "\r\n" : "");
         sb.append(close ? "Connection: close\r\n" : "");
         return sb.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
     }
@@ -178,17 +137,17 @@ public final class HttpConnection implements Closeable {
         }
     }
 
-    /** Reads one response into the fields; returns whether the server will close the connection. */
-    private boolean readResponse(String method) throws IOException {
+    /** Reads one response; closes the connection after it if {@code close} or the server will. */
+    private Response read(String method, boolean close) throws IOException {
+        long start = received - (limit - pos);
         String statusLine = line();
-        // "HTTP/1.1 200 OK"
-        if (!statusLine.startsWith("HTTP/1.") || statusLine.length() < 12) {
+        if (!statusLine.startsWith("HTTP/1.") || statusLine.length() < 12) { // "HTTP/1.1 200 OK"
             throw new IOException("not an HTTP/1.x status line: " + statusLine);
         }
-        status = Integer.parseInt(statusLine.substring(9, 12));
-        contentEncoding = null;
+        int status = Integer.parseInt(statusLine.substring(9, 12));
+        String contentEncoding = null;
         bodyLength = 0;
-        boolean closeAfter = statusLine.startsWith("HTTP/1.0");
+        close |= statusLine.startsWith("HTTP/1.0");
         long contentLength = -1;
         boolean chunked = false;
         int headerBytes = 0;
@@ -203,63 +162,46 @@ public final class HttpConnection implements Closeable {
                 case "content-length" -> contentLength = Long.parseLong(value);
                 case "transfer-encoding" -> chunked = value.toLowerCase(Locale.ROOT).contains("chunked");
                 case "content-encoding" -> contentEncoding = value.toLowerCase(Locale.ROOT);
-                case "connection" -> closeAfter |= value.equalsIgnoreCase("close");
+                case "connection" -> close |= value.equalsIgnoreCase("close");
                 default -> {
                 }
             }
         }
         if (method.equals("HEAD") || status == 204 || status == 304) {
-            // no body
+            // No body.
         } else if (chunked) {
-            for (int chunks = 0; ; chunks++) {
-                String sizeLine = line();
-                int semicolon = sizeLine.indexOf(';');
-                long size = Long.parseLong((semicolon < 0 ? sizeLine : sizeLine.substring(0, semicolon)).trim(), 16);
-                if (size == 0) {
-                    while (!line().isEmpty()) {
-                        // Trailer fields: none expected, skipped.
-                    }
-                    break;
-                }
+            for (long size; (size = Long.parseLong(line().split(";", 2)[0].trim(), 16)) > 0; ) {
                 readBody(size);
                 if (!line().isEmpty()) {
-                    throw new IOException("chunk " + chunks + " not followed by CRLF");
+                    throw new IOException("a chunk not followed by CRLF");
                 }
+            }
+            while (!line().isEmpty()) {
+                // Trailer fields: none expected, skipped.
             }
         } else {
             readBody(contentLength);
-            closeAfter |= contentLength < 0;
+            close |= contentLength < 0;
         }
-        return closeAfter;
+        if (close) {
+            close();
+        }
+        return new Response(status, contentEncoding, body, bodyLength, received - (limit - pos) - start);
     }
 
     /** Appends exactly {@code n} body bytes to the body buffer; {@code n < 0}: until the server closes. */
     private void readBody(long n) throws IOException {
-        if (n >= 0) {
-            ensureBody(n);
-        }
-        for (long left = n; left != 0; ) { // n < 0: left stays negative, the loop ends at the end of the stream
-            if (pos == limit && !fill(n < 0)) {
-                return;
-            }
-            int k = (int) (n < 0 ? limit - pos : Math.min(left, limit - pos));
-            if (n < 0) {
-                ensureBody(k);
+        for (long left = n < 0 ? Long.MAX_VALUE : n; left > 0 && (pos < limit || fill(n < 0)); ) {
+            int k = (int) Math.min(left, limit - pos);
+            if (bodyLength + (long) k > MAX_BODY_BYTES) {
+                throw new IOException("body larger than " + MAX_BODY_BYTES + " bytes");
+            } else if (bodyLength + k > body.length) {
+                body = Arrays.copyOf(body, Math.max(bodyLength + k, body.length * 2));
             }
             System.arraycopy(buf, pos, body, bodyLength, k);
             pos += k;
             bodyLength += k;
             left -= k;
-        }
-    }
-
-    private void ensureBody(long n) throws IOException {
-        if (bodyLength + n > MAX_BODY_BYTES) {
-            throw new IOException("body larger than " + MAX_BODY_BYTES + " bytes");
-        }
-        int need = (int) (bodyLength + n);
-        if (need > body.length) {
-            body = Arrays.copyOf(body, Math.max(need, body.length * 2));
         }
     }
 
@@ -284,7 +226,7 @@ public final class HttpConnection implements Closeable {
 
     /** Reads more into the buffer; at the end of the stream returns false if {@code endOk}, else throws. */
     private boolean fill(boolean endOk) throws IOException {
-        int n = in.read(buf, 0, buf.length);
+        int n = socket.getInputStream().read(buf, 0, buf.length);
         if (n < 0 && endOk) {
             return false;
         } else if (n < 0) {
@@ -298,13 +240,10 @@ public final class HttpConnection implements Closeable {
 
     @Override
     public void close() {
-        if (socket != null) {
-            try {
-                socket.close();
-            } catch (IOException e) {
-                // Closing a socket we are abandoning anyway: nothing useful to do.
-            }
+        try (Socket s = socket) {
             socket = null;
+        } catch (IOException e) {
+            // Closing a socket we are abandoning anyway: nothing useful to do.
         }
     }
 }

@@ -8,14 +8,9 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
-/**
- * The payloads of the suites: one corpus file, or a mix. {@code large}: one file (the 48.5 KB JSON the
- * adaptive-level reference measurements used); {@code small-json}: every JSON file of the corpus up to
- * {@value #SMALL_MAX} bytes, requested in turn, the traffic of a typical JSON API.
- */
+/** The payloads of the suites, served at {@code /rest/<endpoint>/<name>}: one corpus file, or a mix (README). */
 public final class Payloads {
     static final String DEFAULT_LARGE = "catalog-50k.json";
     static final int SMALL_MAX = 10 * 1024;
@@ -29,18 +24,15 @@ public final class Payloads {
     private Payloads() {
     }
 
-    /** The mix as served at {@code /rest/<endpoint>/<name>} ({@link #payload}). */
+    /** {@code large}: {@value #DEFAULT_LARGE}; {@code small-json}: every JSON file up to {@value #SMALL_MAX} bytes. */
     public static List<LoadGenerator.Payload> mix(Path corpus, String mix, String endpoint) throws IOException {
         if (mix.equals("large")) {
             String large = Files.isRegularFile(corpus.resolve(DEFAULT_LARGE)) ? DEFAULT_LARGE : ResponseBody.pick(corpus);
             return List.of(payload(corpus, large, endpoint));
         }
-        List<LoadGenerator.Payload> out = new ArrayList<>();
-        for (String name : Corpus.names(corpus)) {
-            if (name.endsWith(".json") && Files.size(corpus.resolve(name)) <= SMALL_MAX) {
-                out.add(payload(corpus, name, endpoint));
-            }
-        }
+        List<LoadGenerator.Payload> out = Corpus.names(corpus).stream()
+                .filter(n -> n.endsWith(".json") && Corpus.size(corpus.resolve(n)) <= SMALL_MAX)
+                .map(n -> payload(corpus, n, endpoint)).toList();
         if (out.isEmpty()) {
             throw new IOException("no JSON file of at most " + SMALL_MAX + " bytes in " + corpus + " for the small-json mix");
         }
@@ -53,11 +45,7 @@ public final class Payloads {
                 : payloads.size() + " files in turn, mean " + total / payloads.size() + " B";
     }
 
-    /**
-     * One corpus file served at {@code /rest/<endpoint>/<name>}: {@value #STATIC} (the demo's and every
-     * peer's, and {@link CacheServer}'s uncached one), {@value #CACHED} or {@value #UNIQUE} (the same
-     * file with a stamp that differs in every body: {@link CacheServer#stamp}).
-     */
+    /** One corpus file; at {@value #UNIQUE} stamped differently in every body ({@link CacheServer#stamp}). */
     public static LoadGenerator.Payload payload(Path corpus, String name, String endpoint) {
         return payload(name, endpoint, Corpus.read(corpus, name));
     }

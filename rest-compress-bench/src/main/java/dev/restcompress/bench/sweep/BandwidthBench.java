@@ -4,6 +4,7 @@ import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.ExternalCommand;
 import dev.restcompress.bench.core.Progress;
 import dev.restcompress.bench.core.ResponseBody;
+import dev.restcompress.bench.core.SpiEngine;
 import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.load.LoadGenerator;
 import dev.restcompress.bench.load.LoadStep;
@@ -13,8 +14,10 @@ import dev.restcompress.bench.report.Table;
 import dev.restcompress.bench.report.XyChart;
 import dev.restcompress.bench.server.BenchServerMain;
 import dev.restcompress.bench.server.ServerProcess;
+import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,52 +28,38 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The bandwidth suite: the same load steps as {@link LoadBench}, but through a
- * token-bucket-limited link, to show at which link speed each coding pays off.
- *
- * <p>{@code scripts/bench.sh --bandwidth 100mbit,1gbit} (root only) creates two network namespaces
- * joined by a veth pair ({@code netns-link.sh up}) and runs this JVM inside the client namespace;
- * this class starts the demo server inside the server namespace ({@code ip netns exec}) and, before
- * each rate, asks {@code netns-link.sh rate} to put a tc {@code tbf} qdisc with that rate on both
- * ends. Nothing here touches the host's own network. The break-even line per coding comes from
- * {@link BreakEven}: codec timings on the same payload, and the bytes each coding saved on the wire.
- * Writes {@code bandwidth.csv}, a markdown table with each coding's requests/s relative to identity at
- * every link rate, the break-even rates, and {@code bandwidth.png} (requests/s against link rate, with
- * each coding's break-even rate as a vertical line).
+ * The bandwidth suite: the load suite's closed-model steps through a tc {@code tbf}-limited veth link between two
+ * network namespaces that scripts/bench.sh creates (README: "Bandwidth mode"; the host's network is untouched),
+ * next to each coding's break-even link rate ({@link BreakEven}).
  */
 public final class BandwidthBench {
-    /** The files {@link #run} creates. */
     public static final List<String> FILES = List.of("bandwidth.csv", "bandwidth.png");
     /** The address netns-link.sh gives the server end of the veth pair (inside its namespace). */
     private static final String SERVER_HOST = "10.213.0.2";
-    /** A link rate in tc's notation ({@code 500kbit}, {@code 100mbit}, {@code 1gbit}; SI multiples). */
+    /** A link rate in tc's notation (SI multiples). */
     private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)(kbit|mbit|gbit)");
 
     private final String file;
     private final int fileBytes;
-    /** The link rates as given (lower case), passed to tc. */
-    private final List<String> rates;
     private final List<LoadStep> results = new ArrayList<>();
     private final Map<String, BreakEven> breakEven = new LinkedHashMap<>();
 
-    private BandwidthBench(String file, int fileBytes, List<String> rates) {
+    private BandwidthBench(String file, int fileBytes) {
         this.file = file;
         this.fileBytes = fileBytes;
-        this.rates = rates;
     }
 
-    /** Runs the rates in {@code lo} inside the namespaces scripts/bench.sh created. */
     public static List<String> run(SuiteContext ctx, LoadOptions lo) throws IOException, InterruptedException {
         Path corpus = ctx.corpus();
         Progress progress = ctx.progress();
         String file = lo.file != null ? lo.file : ResponseBody.pick(corpus);
         byte[] expected = Corpus.read(corpus, file);
-        BandwidthBench b = new BandwidthBench(file, expected.length,
-                lo.bandwidths.stream().map(s -> s.trim().toLowerCase(Locale.ROOT)).toList());
+        BandwidthBench b = new BandwidthBench(file, expected.length);
+        List<String> rates = lo.bandwidths.stream().map(s -> s.trim().toLowerCase(Locale.ROOT)).toList();
         int c = lo.bandwidthConcurrency;
         progress.report(String.format(Locale.ROOT, "bandwidth suite: %s (%,d B), links %s, codings %s at "
                         + "concurrency %d: %d steps of %.1f s + %d ms warm-up", file, expected.length, lo.bandwidths,
-                lo.codings, c, b.rates.size() * lo.codings.size(), lo.seconds, lo.warmupMs));
+                lo.codings, c, rates.size() * lo.codings.size(), lo.seconds, lo.warmupMs));
         for (String coding : lo.codings) {
             if (!coding.equals("identity")) {
                 b.breakEven.put(coding, BreakEven.measure(CodecRegistry.defaults().forCoding(coding), expected,
@@ -85,9 +74,9 @@ public final class BandwidthBench {
                     + " inside namespace rcb-srv-" + lo.netnsId);
             LoadGenerator run = new LoadGenerator(server, List.of(Payloads.payload(corpus, file, Payloads.STATIC)), 1);
             for (String coding : lo.codings) {
-                progress.report(run.run("warm-up " + coding, coding, 0, 4, 0, lo.warmUpSeconds(), server).describeWarmUp());
+                progress.report(run.run("warm-up " + coding, coding, 0, 4, 0, lo.warmUpSeconds, server).describeWarmUp());
             }
-            for (String rate : b.rates) {
+            for (String rate : rates) {
                 setRate(lo, rate, progress);
                 for (String coding : lo.codings) {
                     LoadStep r = run.run(rate, coding, 0, c, lo.warmupMs, lo.seconds, server);
@@ -108,7 +97,7 @@ public final class BandwidthBench {
         progress.report("link: " + (output.isEmpty() ? rate : output));
     }
 
-    /** Megabits per second of a link rate in tc's notation; {@code none}, the veth pair without a limit: infinite. */
+    /** Mbit/s of a link rate in tc's notation; {@code none} (the veth pair without a limit): infinite. */
     static double mbps(String rate) {
         String t = rate.trim().toLowerCase(Locale.ROOT);
         Matcher m = RATE.matcher(t);
@@ -118,11 +107,7 @@ public final class BandwidthBench {
             throw new IllegalArgumentException("bad link rate '" + rate + "': use e.g. 100mbit, 1gbit, 500kbit or none");
         }
         double v = Double.parseDouble(m.group(1));
-        v = switch (m.group(2)) {
-            case "kbit" -> v / 1000;
-            case "mbit" -> v;
-            default -> v * 1000;
-        };
+        v = m.group(2).equals("kbit") ? v / 1000 : m.group(2).equals("gbit") ? v * 1000 : v;
         if (v < 0.1 || v > 100_000) {
             throw new IllegalArgumentException("link rate " + rate + " is outside 100kbit..100gbit");
         }
@@ -131,21 +116,23 @@ public final class BandwidthBench {
 
     /** Bytes one response of {@code coding} saves on the wire against identity, measured; NaN if unknown. */
     private double saved(String coding) {
-        double identity = Double.NaN;
-        double coded = Double.NaN;
-        for (LoadStep r : results) {
-            if (r.completed() > 0 && r.coding().equals("identity")) {
-                identity = r.wireBytesPerResponse();
-            } else if (r.completed() > 0 && r.coding().equals(coding)) {
-                coded = r.wireBytesPerResponse();
-            }
+        double identity = lastWireBytes("identity");
+        double coded = lastWireBytes(coding);
+        BreakEven b = breakEven.get(coding);
+        if (!Double.isNaN(identity) && !Double.isNaN(coded)) {
+            return identity - coded;
         }
-        if (Double.isNaN(identity) || Double.isNaN(coded)) {
-            // No identity run: fall back to the body sizes (headers left out).
-            BreakEven b = breakEven.get(coding);
-            return b == null ? Double.NaN : fileBytes - b.compressedBytes();
-        }
-        return identity - coded;
+        return b == null ? Double.NaN : fileBytes - b.compressedBytes(); // no identity run: the bodies alone
+    }
+
+    private double lastWireBytes(String coding) {
+        return results.stream().filter(r -> r.completed() > 0 && r.coding().equals(coding)).reduce((a, b) -> b)
+                .map(LoadStep::wireBytesPerResponse).orElse(Double.NaN);
+    }
+
+    private double vsIdentity(LoadStep r) {
+        return results.stream().filter(s -> s.label().equals(r.label()) && s.coding().equals("identity")).findFirst()
+                .filter(id -> id.completed() > 0).map(id -> r.servedPerSecond() / id.servedPerSecond()).orElse(Double.NaN);
     }
 
     private void write(Path dir, Markdown md) {
@@ -161,19 +148,15 @@ public final class BandwidthBench {
                 + "most responses per second the rate can carry at the measured wire bytes per response; "
                 + "\"vs identity\" is requests/s relative to identity at the same rate.");
         table.markdown(md, results);
-        List<List<String>> be = new ArrayList<>();
-        for (BreakEven b : breakEven.values()) {
-            double saved = saved(b.coding());
-            be.add(List.of(b.coding(), Markdown.num(b.compressedBytes(), 0), Markdown.num(saved, 0),
-                    Markdown.num(b.compressNs() / 1e3, 1), Markdown.num(b.decompressNs() / 1e3, 1),
-                    Markdown.num(b.mbps(saved), 0)));
-        }
         md.paragraph("Break-even link rate per coding, from the codec figures on this payload (same codec and level "
                 + "as the server, one thread: one-shot compress + bounded stream decompress) and the bytes saved "
                 + "per response on the wire (identity minus coding, headers included): below this rate one "
                 + "response arrives sooner compressed than not. Under load the measured columns above are "
                 + "the better guide, because compression CPU and the link are both shared.");
-        md.table(List.of("coding", "body B", "saved B/resp", "compress µs", "decompress µs", "break-even Mbit/s"), be);
+        md.table(List.of("coding", "body B", "saved B/resp", "compress µs", "decompress µs", "break-even Mbit/s"),
+                breakEven.values().stream().map(b -> List.of(b.coding(), Markdown.num(b.compressedBytes(), 0),
+                        Markdown.num(saved(b.coding()), 0), Markdown.num(b.compressNs() / 1e3, 1),
+                        Markdown.num(b.decompressNs() / 1e3, 1), Markdown.num(b.mbps(saved(b.coding())), 0))).toList());
         md.paragraph("![requests/s vs link rate](bandwidth.png)");
         XyChart chart = new XyChart("Requests/s vs link rate (tbf; vertical lines: break-even rates)",
                 "link rate, Mbit/s (log scale)", "requests/s (log scale)", true, true);
@@ -184,8 +167,7 @@ public final class BandwidthBench {
         for (var e : XyChart.groups(results, LoadStep::coding).entrySet()) {
             chart.line(e.getKey(), e.getValue().stream().filter(r -> r.completed() > 0).toList(), r -> mbps(r.label()),
                     LoadStep::servedPerSecond, LoadStep::servedPerSecondError, false, colour);
-            BreakEven b = breakEven.get(e.getKey());
-            double x = b == null ? Double.NaN : b.mbps(saved(e.getKey()));
+            double x = breakEven.containsKey(e.getKey()) ? breakEven.get(e.getKey()).mbps(saved(e.getKey())) : Double.NaN;
             if (x > 0 && Double.isFinite(x) && hi > 0) {
                 chart.line(e.getKey() + " break-even " + Markdown.num(x, 0) + " Mbit/s", List.of(lo, hi), y -> x,
                         y -> y, XyChart::noError, true, colour);
@@ -195,9 +177,53 @@ public final class BandwidthBench {
         chart.writePng(dir.resolve("bandwidth.png"));
     }
 
-    private double vsIdentity(LoadStep r) {
-        LoadStep id = results.stream().filter(s -> s.label().equals(r.label()) && s.coding().equals("identity"))
-                .findFirst().orElse(null);
-        return id == null || id.completed() == 0 ? Double.NaN : r.servedPerSecond() / id.servedPerSecond();
+    /**
+     * The codec figures behind the break-even line, on the payload the server sends with the same codec and
+     * level: one-shot compress (server) plus bounded stream decompress (client), one thread. One response pays,
+     * in latency, on a link slower than {@code savedBytes * 8 / (compress + decompress time)}; under load CPU
+     * and link are shared, which the measured curves beside the line show.
+     */
+    record BreakEven(String coding, double compressNs, double decompressNs, int compressedBytes) {
+        /** Times {@code codec} on {@code data} for about {@code millis} ms per operation. */
+        static BreakEven measure(Codec codec, byte[] data, long millis) {
+            SpiEngine engine = new SpiEngine(codec);
+            byte[] packed = new byte[engine.maxCompressedLength(data.length)];
+            byte[] unpacked = new byte[data.length + 1];
+            try {
+                int size = engine.compress(data, data.length, packed);
+                double c = time(millis, () -> engine.compress(data, data.length, packed));
+                double d = time(millis, () -> engine.decompress(packed, size, unpacked));
+                return new BreakEven(codec.coding(), c, d, size);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** The link rate in Mbit/s below which this coding lowers one response's latency. */
+        double mbps(double savedBytes) {
+            return savedBytes <= 0 ? 0 : savedBytes * 8 / (compressNs + decompressNs) * 1000;
+        }
+
+        private interface Op {
+            int run() throws IOException;
+        }
+
+        /** Mean ns per call: a warm-up of the same length first, then whole calls until the time is up. */
+        private static double time(long millis, Op op) throws IOException {
+            long sink = 0;
+            double ns = Double.NaN;
+            for (int pass = 0; pass < 2; pass++) {
+                long start = System.nanoTime();
+                long n = 0;
+                long now;
+                do {
+                    sink += op.run();
+                    n++;
+                    now = System.nanoTime();
+                } while (now < start + millis * 1_000_000 && n < 100_000_000L);
+                ns = (now - start) / (double) n;
+            }
+            return ns + (sink == 42 ? 1e-9 : 0); // the sink folded in, so the JIT cannot drop the calls
+        }
     }
 }

@@ -23,17 +23,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The HTTP load suite: this library's {@link CacheServer} in its own JVM on 127.0.0.1, and a
- * closed-model load generator ({@link LoadGenerator}) in this JVM sweeping concurrency for every coding
- * and endpoint ({@link #ENDPOINTS}: the {@code @LZF @FastGzip} file without the encoded-variant cache,
- * with it, and with a body that differs every time; identity only uncached, where the cache has nothing
- * to do). Steps interleave the codings and endpoints at each concurrency, so a drift in machine load
- * hits each alike. Writes {@code load.csv} (one row per step), a markdown table, and two charts against
- * concurrency, one colour per coding: latency ({@code load-latency.png}, p50 filled, p99 hollow) and
- * requests/s ({@code load-throughput.png}).
+ * The HTTP load suite: a closed-model concurrency sweep of every coding and {@link #ENDPOINTS endpoint} of
+ * {@link CacheServer} in its own JVM on 127.0.0.1 (README: "HTTP load"). Steps interleave the codings and
+ * endpoints at each concurrency, so a drift in machine load hits each alike.
  */
 public final class LoadBench {
-    /** The files {@link #run} creates. */
     public static final List<String> FILES = List.of("load.csv", "load-latency.png", "load-throughput.png");
     /** The endpoints by the name of their rows. */
     static final Map<String, String> ENDPOINTS = new LinkedHashMap<>(Map.of("uncached", Payloads.STATIC));
@@ -46,22 +40,19 @@ public final class LoadBench {
     private LoadBench() {
     }
 
-    /** Runs the sweep with the options in {@code lo}. */
     public static List<String> run(SuiteContext ctx, LoadOptions lo) throws IOException, InterruptedException {
         Path corpus = ctx.corpus();
         Progress progress = ctx.progress();
         String file = lo.file != null ? lo.file : ResponseBody.pick(corpus);
         byte[] expected = Corpus.read(corpus, file);
-        List<String[]> pairs = new ArrayList<>(); // endpoint, coding
-        for (String endpoint : lo.endpoints) {
-            lo.codings.stream().filter(coding -> endpoint.equals("uncached") || !coding.equals("identity"))
-                    .forEach(coding -> pairs.add(new String[] {endpoint, coding}));
-        }
+        // Endpoint and coding; identity only uncached, where the cache has nothing to do.
+        List<String[]> pairs = lo.endpoints.stream().flatMap(e -> lo.codings.stream()
+                .filter(c -> e.equals("uncached") || !c.equals("identity")).map(c -> new String[] {e, c})).toList();
         int steps = pairs.size() * lo.concurrency.size();
         progress.report(String.format(Locale.ROOT, "load suite: %s (%,d B) over HTTP on 127.0.0.1, %s x codings %s x "
                 + "concurrency %s = %d steps of %.1f s + %d ms warm-up (about %.0f s)", file, expected.length,
                 lo.endpoints, lo.codings, lo.concurrency, steps, lo.seconds, lo.warmupMs,
-                steps * (lo.seconds + lo.warmupMs / 1000.0) + lo.warmUpSeconds() * pairs.size() + 3));
+                steps * (lo.seconds + lo.warmupMs / 1000.0) + lo.warmUpSeconds * pairs.size() + 3));
         List<LoadStep> results = new ArrayList<>();
         try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(List.of(), ServerProcess.defaultJvmOptions(),
                 List.of(), BenchServerMain.OURS_CACHE, "127.0.0.1", corpus, ctx.out().resolve("load-server.log")))) {
@@ -71,7 +62,7 @@ public final class LoadBench {
                 runs.put(endpoint, new LoadGenerator(server, List.of(Payloads.payload(corpus, file, ENDPOINTS.get(endpoint))), 1));
             }
             for (String[] p : pairs) {
-                progress.report(runs.get(p[0]).run("warm-up " + p[0] + " " + p[1], p[1], 0, 4, 0, lo.warmUpSeconds(), server)
+                progress.report(runs.get(p[0]).run("warm-up " + p[0] + " " + p[1], p[1], 0, 4, 0, lo.warmUpSeconds, server)
                         .describeWarmUp());
             }
             for (int c : lo.concurrency) {
@@ -87,8 +78,8 @@ public final class LoadBench {
     }
 
     /**
-     * The columns of the load and bandwidth suites' steps, CSV then markdown; {@code all}: the markdown
-     * table shows p90 and the CPU columns too (the bandwidth suite adds columns of its own instead).
+     * The columns of the load and bandwidth suites' steps; {@code all}: the markdown table shows p90 and the CPU
+     * columns too (the bandwidth suite adds columns of its own instead).
      */
     static Table<LoadStep> columns(String label, boolean all) {
         return new Table<LoadStep>()
@@ -120,17 +111,17 @@ public final class LoadBench {
                 + "@FastGzip`) against this library on RESTEasy + Undertow (the bench's `ours-cache` server) in its own "
                 + "JVM on 127.0.0.1. Endpoint *uncached*: no cache, every response compressed; *cached*: "
                 + "`@CacheEncoded`, the same bytes every time; *miss*: `@CacheEncoded` with a counter stamped into "
-                + "every body, so every request misses the cache (the lookup's price); identity only uncached. Gzip engine "
-                + CodingProviders.get("gzip").description() + ", level 6. The load generator is a closed loop in the "
-                + "bench JVM: c connections "
-                + "(HTTP/1.1 keep-alive, one request in flight each), raw sockets so every received byte is counted. "
-                + "Latency runs from sending the request to having the body decoded by the project's codecs and "
-                + "compared with the file (the stamp aside); a wrong status, coding or body counts as an error. Client and server "
-                + "share this machine's " + Runtime.getRuntime().availableProcessors() + " cores, so at high "
-                + "concurrency the client's own decoding competes with the server. CPU columns: process CPU time "
-                + "per response (server JVM; load-generator JVM). Wire bytes are the bytes received per "
-                + "response (status line, headers, framing, body). req/s ± is the 95% interval from the rate's "
-                + "spread over " + LoadGenerator.SLICES + " equal slices of each step.");
+                + "every body, so every request misses the cache (the lookup's price); identity only uncached. Gzip "
+                + "engine " + CodingProviders.get("gzip").description() + ", level 6. The load generator is a closed "
+                + "loop in the bench JVM: c connections (HTTP/1.1 keep-alive, one request in flight each), raw sockets "
+                + "so every received byte is counted. Latency runs from sending the request to having the body "
+                + "decoded by the project's codecs and compared with the file (the stamp aside); a wrong status, "
+                + "coding or body counts as an error. Client and server share this machine's "
+                + Runtime.getRuntime().availableProcessors() + " cores, so at high concurrency the client's own "
+                + "decoding competes with the server. CPU columns: process CPU time per response (server JVM; "
+                + "load-generator JVM). Wire bytes are the bytes received per response (status line, headers, "
+                + "framing, body). req/s ± is the 95% interval from the rate's spread over " + LoadGenerator.SLICES
+                + " equal slices of each step.");
         table.markdown(md, results);
         long errors = results.stream().mapToLong(LoadStep::errors).sum();
         md.paragraph(errors == 0 ? "No errors: every response had the requested coding and decoded to the file."

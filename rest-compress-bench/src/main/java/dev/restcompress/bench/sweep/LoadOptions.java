@@ -6,10 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
-/** The options of the HTTP load suite ({@link LoadBench}) and the bandwidth suite ({@link BandwidthBench}): a picocli mixin. */
+/** The options of the HTTP load and bandwidth suites: a picocli mixin. */
 public final class LoadOptions {
+    private static final List<String> CODINGS = List.of("identity", "lzf", "gzip");
+
     @Option(names = "--load-codings", split = ",", description = "codings to request (default identity,lzf,gzip: what the demo offers)")
-    List<String> codings = new ArrayList<>(List.of("identity", "lzf", "gzip"));
+    List<String> codings = new ArrayList<>(CODINGS);
     @Option(names = "--load-concurrency", split = ",", description = "closed-model connections per step (default 1,4,16,64; quick 1,4,16)")
     List<Integer> concurrency;
     @Option(names = "--load-seconds", description = "measured seconds per step (default 10; quick 1)")
@@ -29,6 +31,8 @@ public final class LoadOptions {
     int bandwidthConcurrency = 16;
     /** Unrecorded warm-up per step, ms. */
     int warmupMs;
+    /** Unrecorded warm-up per coding before the first step, which lets the server JIT-compile its paths. */
+    double warmUpSeconds;
     /** Quick mode: shorter warm-ups and codec timings. */
     boolean quick;
 
@@ -38,16 +42,16 @@ public final class LoadOptions {
         concurrency = concurrency != null ? concurrency : quick ? List.of(1, 4, 16) : List.of(1, 4, 16, 64);
         seconds = Double.isNaN(seconds) ? quick ? 1 : 10 : seconds;
         warmupMs = quick ? 300 : 2000;
+        warmUpSeconds = quick ? 1 : 3;
         if (!(seconds > 0) || bandwidthConcurrency < 1) {
             throw new IllegalArgumentException("--load-seconds and --bandwidth-concurrency must be positive");
         }
-        Cli.oneOf("--load-codings", codings, List.of("identity", "lzf", "gzip"));
+        Cli.oneOf("--load-codings", codings, CODINGS);
         Cli.oneOf("--load-endpoints", endpoints, LoadBench.ENDPOINTS.keySet());
         concurrency.stream().filter(c -> c < 1 || c > 1024).findFirst().ifPresent(c -> {
             throw new IllegalArgumentException("concurrency " + c + " is outside 1..1024");
         });
-        // Fail on a bad rate now, not after the other suites have run for minutes.
-        bandwidths.forEach(BandwidthBench::mbps);
+        bandwidths.forEach(BandwidthBench::mbps); // a bad rate fails now, not after the other suites ran for minutes
         if (!bandwidths.isEmpty() && (netnsId == null || linkScript == null)) {
             throw new IllegalArgumentException("--bandwidth needs the network namespaces scripts/bench.sh "
                     + "creates (--bandwidth-netns, --bandwidth-link-script); run it through scripts/bench.sh");
@@ -57,10 +61,5 @@ public final class LoadOptions {
     /** Whether link rates were given, which asks for the bandwidth suite. */
     public boolean hasBandwidths() {
         return !bandwidths.isEmpty();
-    }
-
-    /** The unrecorded warm-up per coding before the first step, which lets the server JIT-compile its paths. */
-    double warmUpSeconds() {
-        return quick ? 1 : 3;
     }
 }

@@ -16,11 +16,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The open model does not hide a stall (no coordinated omission): a server that holds its first
- * response for {@value #STALL_MS} ms, one connection, 100 requests due in one second. Every request
- * due in the first 600 ms cannot be sent before the stall ends, so at least 60 of the 100 wait 200 ms
- * or more from their due time, whatever the machine's speed: the median is a lower bound by
- * construction, not a timing assertion (a slower machine only makes latencies longer).
+ * The open model does not hide a stall (no coordinated omission): the server holds its first response for
+ * {@value #STALL_MS} ms, one connection, 100 requests due in one second. The 60 due in the first 600 ms cannot be
+ * sent before the stall ends, so they wait 200 ms or more from their due time on any machine: a lower bound by
+ * construction, not a timing assertion.
  */
 class LoadGeneratorTest {
     private static final int STALL_MS = 800;
@@ -71,7 +70,8 @@ class LoadGeneratorTest {
         assertEquals(100, r.ok() + r.unsent(), "every request due in the window is served or counted unsent");
         assertTrue(r.p50Us() >= 200_000, "median from the due time hides the stall: " + r.p50Us() + " us");
         assertTrue(r.p99Us() >= 700_000, "p99 from the due time hides the stall: " + r.p99Us() + " us");
-        assertTrue(r.lateBusy() >= 50, "requests queued behind the stall not counted late: " + r.lateBusy());
+        // Every request sent after the stall was due during it, until the connection catches up (past 79 requests).
+        assertTrue(r.lateBusy() >= Math.min(50, r.ok() - 1), "queued behind the stall but not late: " + r.lateBusy());
     }
 
     @Test
