@@ -19,19 +19,15 @@ import java.util.Random;
 import java.util.stream.Stream;
 
 /**
- * Samples for dictionary training, split so that no measured byte was seen by the trainer.
- *
- * <p>A source is a file of a folder (sorted by name, hidden files, READMEs and scripts skipped) or
- * the body of one URL of a URL list. Each source is cut into pieces whose lengths cycle through
- * 512, 1024, 2048 and 4096 bytes (a source up to 4 KiB stays whole): a dictionary is for small
- * bodies, and zstd's trainer works best on samples of the size it will see. Every fifth source
- * (with at least five sources, else every fifth piece) is held out for measurement.
+ * Samples for dictionary training, split so that no measured byte was seen by the trainer: sources cut
+ * into 0.5-4 KiB pieces (a dictionary is for small bodies, and the trainer works best on samples of the
+ * size it will see), every fifth source (below five sources: every fifth piece) held out.
  */
 public final class DictionarySamples {
     private static final int[] PIECES = {512, 1024, 2048, 4096};
     private static final int HOLD_OUT_EVERY = 5;
 
-    /** Pieces the trainer sees and pieces kept for measuring, plus how many sources each came from. */
+    /** Training pieces per source, the held-out pieces, and how many sources each came from. */
     public record Split(List<List<byte[]>> training, List<byte[]> heldOut, int sources, int heldOutSources) {
     }
 
@@ -39,8 +35,8 @@ public final class DictionarySamples {
     }
 
     /**
-     * Loads a folder (its files whose name matches {@code glob}, e.g. {@code *.json}), or a file
-     * listing one http(s) URL per line ({@code #} comments allowed).
+     * A folder's files matching {@code glob} (sorted; hidden files, READMEs and scripts skipped), or the
+     * bodies of a file listing one http(s) URL per line ({@code #} comments allowed).
      */
     public static List<byte[]> load(Path samples, String glob) throws IOException, InterruptedException {
         List<byte[]> out = new ArrayList<>();
@@ -73,7 +69,6 @@ public final class DictionarySamples {
                 && !name.endsWith(".sh") && !name.endsWith(".md");
     }
 
-    /** Cuts sources into pieces and holds every fifth source (or piece) out of training. */
     public static Split split(List<byte[]> sources) {
         List<List<byte[]>> training = new ArrayList<>();
         List<byte[]> heldOut = new ArrayList<>();
@@ -115,9 +110,8 @@ public final class DictionarySamples {
     }
 
     /**
-     * At most {@code maxBytes} of the training pieces, balanced across sources: rounds that take one
-     * piece of every source still holding some (each source's pieces in a fixed shuffled order), so
-     * a few large files do not crowd out the small ones (the trainer's time grows with its input).
+     * At most {@code maxBytes} of the pieces, one of every source per round (each source's in a fixed shuffled
+     * order), so a few large files do not crowd out the small ones (the trainer's time grows with its input).
      */
     public static List<byte[]> balanced(List<List<byte[]>> perSource, long maxBytes) {
         Random random = new Random(42);

@@ -1,90 +1,34 @@
 package dev.restcompress.bench.small;
 
-import dev.restcompress.bench.core.Cli;
 import dev.restcompress.bench.core.JmhRunner;
 import dev.restcompress.bench.core.Measurement;
-import dev.restcompress.bench.dictionary.JsonRecordSets;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.Table;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import org.openjdk.jmh.runner.RunnerException;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
- * The break-even of dictionary compression on small JSON responses, from one command:
- * runs {@link DictionaryRecordBench} for the given codecs and sizes, computes the bytes of the same
- * bodies outside JMH, and prints (and writes as {@code dictionary-break-even.md}/{@code .csv}) per
- * codec and size: bytes on the wire, share of gzip-6, the time the saved bytes are worth on the link,
- * the encode (and decode) time with JMH's 99.9% error, and whether compressing pays.
- *
- * <p>What counts. Compressing one response pays on a link of {@code B} bit/s when
- * {@code encode time + compressed bytes / B < identity bytes / B}. The compressed response carries
- * its body (for dcz/dcb the 40/36-byte header included) and a {@code Content-Encoding} line the
- * identity response does not. The request's {@code Available-Dictionary} line (70 bytes) is sent by
- * every client that holds the dictionary, whatever the server then chooses, so it is not part of the
- * per-response decision; the "incl. request line" column charges it anyway (the cost of announcing
- * the dictionary, seen from the whole exchange). Decode time is the client's: shown, and a second
- * verdict charges it too. Packet and TCP-window effects are not modelled.
- *
- * <p>The data sets come from {@link JsonRecordSets} ({@code -Drestcompress.bench.json-records=testdata:../shared/corpus/json}).
+ * The break-even of dictionary compression ({@link DictionaryRecordBench}): {@code dictionary-break-even.csv}
+ * and its section. Compressing one response pays on a link of B bit/s when encode time + wire bytes / B is
+ * less than identity bytes / B. The request's {@code Available-Dictionary} line is sent by every client holding
+ * the dictionary, whatever the server chooses, so the per-response margin leaves it out and a second margin
+ * charges it; a third charges the client's decode. Packet and TCP-window effects are not modelled.
  */
-public final class DictionaryBreakEven {
+final class DictionaryBreakEven {
     private DictionaryBreakEven() {
     }
 
-    @Command(name = "DictionaryBreakEven", mixinStandardHelpOptions = true)
-    static final class Args {
-        @Option(names = "--codecs", split = ",", description = "codec ids (default zstd-3,dcz-3)")
-        String[] codecs = {"zstd-3", "dcz-3"};
-        @Option(names = "--sizes", split = ",", description = "record sizes, 0: whole records (default 128,256,384,512,1024,0)")
-        String[] sizes = {"128", "256", "384", "512", "1024", "0"};
-        @Option(names = "--dict-kib", description = "dictionary size (default 64)")
-        int dictKib = 64;
-        @Option(names = "--link-mbps", description = "reference link (default 1000)")
-        double linkMbps = 1000;
-        @Option(names = "--forks")
-        int forks = 1;
-        @Option(names = "--warmups")
-        int warmups = 3;
-        @Option(names = "--iterations")
-        int iterations = 5;
-        @Option(names = "--time-ms")
-        int timeMs = 1000;
-        @Option(names = "--out")
-        Path out = Path.of("target/dictionary-break-even");
-    }
-
-    public static void main(String[] argv) throws Exception {
-        Args a = Cli.parse(new Args(), argv);
-        if (a == null) {
-            return;
-        }
-        Files.createDirectories(a.out);
-        Markdown md = new Markdown();
-        run(new JmhRunner(a.forks, a.warmups, a.iterations, a.timeMs, a.out), "dictionary-break-even", a.codecs,
-                a.sizes, a.dictKib, JsonRecordSets.folders(), a.linkMbps, md);
-        md.write(a.out.resolve("dictionary-break-even.md"));
-        System.out.println(md);
-    }
-
-    /**
-     * Runs {@link DictionaryRecordBench} as {@code name} and writes {@code dictionary-break-even.csv} into
-     * the runner's folder and its section into {@code md}.
-     */
-    static void run(JmhRunner jmh, String name, String[] codecs, String[] sizes, int dictKib, List<Path> folders,
-                    double linkMbps, Markdown md) throws RunnerException {
-        List<Measurement> results = jmh.run(name, jmh.options(DictionaryRecordBench.class).param("codec", codecs)
-                .param("size", sizes).param("dictKib", Integer.toString(dictKib))
-                .param("folders", JsonRecordSets.propertyValue(folders)));
+    static void run(JmhRunner jmh, Path corpus, String[] codecs, String[] sizes, double linkMbps, Markdown md)
+            throws RunnerException {
+        List<Measurement> results = jmh.run("small-dictionary-records", jmh.options(DictionaryRecordBench.class)
+                .param("codec", codecs).param("size", sizes));
         List<PayloadCell> rows = new ArrayList<>();
-        PayloadCell.of(results, "DictionaryRecordBench", (codec, size) -> DictionaryRecordBench.bodies(codec, size, dictKib,
-                folders)).values().forEach(bySize -> {
+        PayloadCell.of(results, "DictionaryRecordBench", (codec, size) -> DictionaryRecordBench.bodies(corpus, codec,
+                size)).values().forEach(bySize -> {
             rows.addAll(bySize.tailMap(1).values());
             if (bySize.containsKey(0)) {
                 rows.add(bySize.get(0)); // whole records after the cut sizes, as asked
@@ -93,9 +37,10 @@ public final class DictionaryBreakEven {
         Table<PayloadCell> columns = columns(8_000.0 / linkMbps);
         columns.writeCsv(rows, jmh.out().resolve("dictionary-break-even.csv"));
         md.heading(2, "Dictionary compression of small JSON: does it pay at " + Markdown.num(linkMbps, 0) + " Mbit/s?");
-        md.paragraph("Held-out records of every JSON data set (each API's dictionary: " + dictKib + " KiB of its other "
-                + "records, raw). Size N: records of at least N bytes cut to N, at most " + DictionaryRecordBench.PER_SET
-                + " per data set; \"whole\": every held-out record under 4 KiB (mean identity bytes in brackets). "
+        md.paragraph("Held-out records of every JSON data set (each API's dictionary: "
+                + DictionaryRecordBench.DICTIONARY_KIB + " KiB of its other records, raw). Size N: records of at "
+                + "least N bytes cut to N, at most " + DictionaryRecordBench.PER_SET + " per data set; \"whole\": "
+                + "every held-out record under 4 KiB (mean identity bytes in brackets). "
                 + "wire = body bytes incl. the dcz/dcb header; saved = identity - wire - the Content-Encoding line; "
                 + "worth = the time those bytes take on the link. Margin = worth - encode time (positive: compressing "
                 + "pays), with the encode time's 99.9% error: \"pays\"/\"loses\" when the margin is outside the error, "
@@ -104,7 +49,7 @@ public final class DictionaryBreakEven {
         columns.markdown(md, rows);
     }
 
-    /** The columns; worth = the time the saved bytes take on a link of {@code nsPerByte}. */
+    /** worth = the time the saved bytes take on a link of {@code nsPerByte}. */
     private static Table<PayloadCell> columns(double nsPerByte) {
         ToDoubleFunction<PayloadCell> worth = c -> c.savedResponse() * nsPerByte;
         ToDoubleFunction<PayloadCell> margin = c -> worth.applyAsDouble(c) - c.compress().nsPerOp();
@@ -134,7 +79,8 @@ public final class DictionaryBreakEven {
                 .column("margin_incl_request_line_ns", "margin incl. request line", marginAll::applyAsDouble,
                         c -> verdict(marginAll.applyAsDouble(c), encErr.applyAsDouble(c)))
                 .column("margin_encode_decode_ns", "margin enc+dec", marginRound::applyAsDouble,
-                        c -> verdict(marginRound.applyAsDouble(c), Math.hypot(encErr.applyAsDouble(c), decErr.applyAsDouble(c))));
+                        c -> verdict(marginRound.applyAsDouble(c), Math.hypot(encErr.applyAsDouble(c),
+                                decErr.applyAsDouble(c))));
     }
 
     private static String verdict(double margin, double err) {

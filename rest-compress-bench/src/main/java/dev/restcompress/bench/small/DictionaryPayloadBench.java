@@ -6,14 +6,9 @@ import dev.restcompress.bench.dictionary.BenchDictionary;
 import dev.restcompress.config.DictionarySettings;
 import org.openjdk.jmh.annotations.Param;
 
-/**
- * The bodies of {@link SmallPayloadBench} with an RFC 9842 shared dictionary ({@link BenchDictionary}):
- * the library's {@code dcz} and {@code dcb} codecs, next to its zstd at the same level without a
- * dictionary, all through the SPI, so "what does the dictionary cost to encode" is a ratio of two rows
- * of one run.
- */
+/** The bodies of {@link SmallPayloadBench} with the corpus' shared dictionary ({@link BenchDictionary#forCorpus}). */
 public class DictionaryPayloadBench extends PrefixPayloadBench {
-    /** The library's default levels, and zstd at dcz's level for the encode-cost ratio. */
+    /** The library's default levels, and zstd at dcz's level without a dictionary for the encode-cost ratio. */
     @Param({"zstd-" + DictionarySettings.DEFAULT_DCZ_LEVEL, "dcz-" + DictionarySettings.DEFAULT_DCZ_LEVEL,
         "dcb-" + DictionarySettings.DEFAULT_DCB_LEVEL})
     public String codec;

@@ -15,11 +15,9 @@ import java.util.Random;
 import java.util.TreeMap;
 
 /**
- * Turns {@link DictionaryPayloadBench} results into {@code small-dictionary.csv} and a markdown
- * section: dcz/dcb sizes against gzip-6 and zstd without a dictionary, the break-even link as in
- * {@link SmallPayloadReport} (the saved bytes also pay for the request's {@code Available-Dictionary}
- * line), the encode cost of the dictionary, whole small JSON documents, and the delta row. Sizes are
- * computed here, outside JMH, from the same bodies; gzip-6 is the JDK's zlib at level 6.
+ * {@link DictionaryPayloadBench}'s results as {@code small-dictionary.csv} and a section (the break-even as in
+ * {@link SmallPayloadReport}, the request's {@code Available-Dictionary} line charged too), then the encode cost of
+ * the dictionary, whole small JSON documents and the delta rows, sized here outside JMH.
  */
 final class DictionaryPayloadReport {
     private static final String BASELINE = "zstd-" + DictionarySettings.DEFAULT_DCZ_LEVEL;
@@ -63,7 +61,6 @@ final class DictionaryPayloadReport {
         delta(corpus, md);
     }
 
-    /** dcz compress time over zstd's at the same (default) level, per size, with the error of the ratio. */
     private static void encodeCost(TreeMap<Integer, PayloadCell> dcz, TreeMap<Integer, PayloadCell> zstd, Markdown md) {
         List<List<String>> rows = new ArrayList<>();
         dcz.forEach((size, a) -> {
@@ -80,7 +77,6 @@ final class DictionaryPayloadReport {
         md.table(List.of("size B", DCZ + " / " + BASELINE + " compress time"), rows);
     }
 
-    /** Whole JSON files below 4 KiB: real small responses, none of them seen by the trainer. */
     private static void wholeDocuments(Path corpus, byte[] dictionary, Markdown md) {
         List<List<String>> rows = new ArrayList<>();
         long[] total = new long[5]; // identity, gzip-6, zstd, dcz, dcb
@@ -102,11 +98,9 @@ final class DictionaryPayloadReport {
     }
 
     /**
-     * The previous version of a 100 KB+ JSON document as the dictionary (RFC 9842) of the next one. Two
-     * change models, both deterministic: values edited in place (prices, counts, timestamps), scattered
-     * over the whole document: the hard case for a delta, every edit costs a match and a literal; and a
-     * few records rewritten, as three contiguous runs replaced by bytes of another document (new content
-     * the old version has never seen).
+     * Version 1 of a 100 KB+ JSON document as the dictionary of version 2, two deterministic change models:
+     * scattered values edited in place (the hard case: every edit costs a match and a literal), and three runs
+     * replaced by bytes of another document (content version 1 has never seen).
      */
     private static void delta(Path corpus, Markdown md) {
         String name = Corpus.names(corpus).stream().filter(n -> n.endsWith(".json")).filter(n -> {
@@ -178,7 +172,7 @@ final class DictionaryPayloadReport {
         return v2;
     }
 
-    /** {@code first}, the byte counts, then the share of the count at {@code gzip} (gzip-6's) of each count at {@code shareOf}. */
+    /** {@code first}, the byte counts, then each count at {@code shareOf} as a share of the one at {@code gzip}. */
     private static List<String> row(List<String> first, long[] bytes, int gzip, int... shareOf) {
         List<String> row = new ArrayList<>(first);
         Arrays.stream(bytes).forEach(n -> row.add(Long.toString(n)));

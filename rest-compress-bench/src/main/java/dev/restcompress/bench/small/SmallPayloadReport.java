@@ -13,17 +13,10 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 
 /**
- * Turns {@link SmallPayloadBench} results into {@code small-payload.csv}, a markdown section with the
- * break-even analysis and {@code small-payload.png}.
- *
- * <p>When does compressing a small body pay? It saves {@code saved} bytes on the wire (original minus
- * compressed minus the {@code Content-Encoding} header line it adds) and costs a compress on the
- * server and a decompress on the client. On a link of {@code B} bit/s the saving is worth
- * {@code saved * 8 / B} seconds, so compression pays when the link is slower than
- * {@code saved * 8 / (compress + decompress time)}: the "break-even link" column. For a reference
- * link the report names, per coding, the size below which compression stops paying (it pays at that
- * size and at every larger measured size). Latency effects of whole packets or TCP windows are not
- * modelled, which makes the estimate favour compression slightly for bodies near one segment.
+ * {@link SmallPayloadBench}'s results as {@code small-payload.csv}, {@code small-payload.png} and a section.
+ * Compressing pays on links slower than saved bits / (compress + decompress time); the verdict names, per codec,
+ * the size from which it pays at every larger measured size. Packets and TCP windows are not modelled, which
+ * favours compression slightly for bodies near one segment.
  */
 final class SmallPayloadReport {
     private static final Table<PayloadCell> COLUMNS = new Table<PayloadCell>()
@@ -42,10 +35,7 @@ final class SmallPayloadReport {
     private SmallPayloadReport() {
     }
 
-    /**
-     * The smallest measured size from which {@code pays} holds at every larger size, or -1: where the
-     * codec stops paying on a link, or (for "saves bytes") stops saving bytes whatever the CPU cost.
-     */
+    /** The smallest measured size from which {@code pays} holds at every larger size, or -1. */
     private static int holdsFrom(TreeMap<Integer, PayloadCell> cells, Predicate<PayloadCell> pays) {
         int from = -1;
         for (PayloadCell cell : cells.descendingMap().values()) {

@@ -3,26 +3,19 @@ package dev.restcompress.bench.small;
 import dev.restcompress.bench.codec.BenchCodec;
 import dev.restcompress.bench.core.JmhRunner;
 import dev.restcompress.bench.core.SuiteContext;
-import dev.restcompress.bench.dictionary.JsonRecordSets;
 import dev.restcompress.config.DictionarySettings;
 import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jmh.runner.RunnerException;
 
-/**
- * The small-payload suite: {@link SmallPayloadBench} for every codec at every size, then
- * {@link SmallPayloadReport}'s table, chart and break-even verdict on the reference link; then the
- * dictionary rows ({@link DictionaryPayloadBench}) and the break-even of dictionary
- * compression on held-out JSON records ({@link DictionaryRecordBench}, {@link DictionaryBreakEven}).
- */
+/** The small-payload suite: every codec at every size, then the dictionary rows and the dictionary break-even. */
 public final class SmallPayloadSuite {
     private SmallPayloadSuite() {
     }
 
     /**
-     * Runs the suite and returns the files it wrote; {@code linkMbps} is the reference link of the
-     * verdict. {@code quick} (the build's smoke run) measures the dictionary rows at three sizes and the
-     * break-even rows of the default dcz level at two.
+     * Runs the suite and returns the files it wrote; {@code linkMbps} is the reference link of the verdicts.
+     * {@code quick}: the dictionary rows at three sizes, the break-even rows of the default dcz level at two.
      */
     public static List<String> run(SuiteContext ctx, JmhRunner jmh, List<BenchCodec> codecs, double linkMbps,
                                    boolean quick) throws RunnerException {
@@ -41,10 +34,9 @@ public final class SmallPayloadSuite {
                 + jmh.estimate(3 * sizes * 2));
         DictionaryPayloadReport.write(ctx.corpus(), jmh.run("small-dictionary", dictionaryOptions), ctx.out(), ctx.md());
 
-        // The dictionary break-even: held-out records of the corpus' JSON files, each with its own API's dictionary.
         List<String> files = new ArrayList<>(List.of("small-payload.csv", "small-payload.png", "small-dictionary.csv"));
         try {
-            JsonRecordSets.load(List.of(ctx.corpus()));
+            DictionaryRecordBench.apis(ctx.corpus());
         } catch (IllegalStateException e) {
             ctx.md().paragraph("Dictionary break-even rows skipped: " + e.getMessage());
             return files;
@@ -54,9 +46,7 @@ public final class SmallPayloadSuite {
         String[] recordSizes = quick ? new String[] {"256", "0"} : new String[] {"128", "256", "384", "512", "1024", "0"};
         ctx.progress().report("small-payload suite, break-even rows: " + recordCodecs.length + " codecs x "
                 + recordSizes.length + " sizes x 2 ops" + jmh.estimate(recordCodecs.length * recordSizes.length * 2));
-        // 64 KiB: the trainer's default dictionary size.
-        DictionaryBreakEven.run(jmh, "small-dictionary-records", recordCodecs, recordSizes, 64, List.of(ctx.corpus()),
-                linkMbps, ctx.md());
+        DictionaryBreakEven.run(jmh, ctx.corpus(), recordCodecs, recordSizes, linkMbps, ctx.md());
         files.add("dictionary-break-even.csv");
         return files;
     }

@@ -18,11 +18,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/**
- * The trainer behind {@code scripts/train-dictionary.sh}: held-out samples never train, the written
- * dictionary is raw (never the ZDICT magic, which browsers would read as a structured dictionary and
- * fail on) and the library's dcz and dcb codecs accept it and round-trip a held-out body with it.
- */
+/** {@code scripts/train-dictionary.sh}: held-out samples never train, and the dictionary is raw and usable. */
 class TrainDictionaryTest {
     static final Path TESTDATA = Paths.get(System.getProperty("rest-compress.root", "..")).resolve("testdata");
 
@@ -39,6 +35,7 @@ class TrainDictionaryTest {
         }
     }
 
+    /** Never the ZDICT magic at the start: browsers would read a structured dictionary and fail. */
     @Test
     void writesARawDictionaryTheLibraryCodecsUse(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("test.dict");
@@ -59,7 +56,6 @@ class TrainDictionaryTest {
         }
     }
 
-    /** The raw dictionary takes samples from the whole list, not only its start, and stays within its size. */
     @Test
     void concatenationSpreadsOverAllSamples() {
         List<byte[]> samples = IntStream.range(0, 100)
@@ -70,7 +66,6 @@ class TrainDictionaryTest {
         assertFalse(dictionary.contains("<05>"), "every tenth sample when ten fit");
     }
 
-    /** Samples that begin with the ZDICT magic would make a structured dictionary: one byte goes first. */
     @Test
     void concatenationNeverStartsWithTheZdictMagic() {
         byte[] magic = {0x37, (byte) 0xa4, 0x30, (byte) 0xec, 1, 2, 3};
