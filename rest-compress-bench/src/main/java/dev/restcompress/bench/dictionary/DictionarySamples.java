@@ -16,6 +16,7 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -26,8 +27,8 @@ import java.util.stream.Stream;
 public final class DictionarySamples {
     private static final int[] PIECES = {512, 1024, 2048, 4096};
     private static final int HOLD_OUT_EVERY = 5;
+    private static final Pattern NOT_SAMPLE = Pattern.compile("(\\.|README).*|.*\\.(py|sh|md)");
 
-    /** Training pieces per source, the held-out pieces, and how many sources each came from. */
     public record Split(List<List<byte[]>> training, List<byte[]> heldOut, int sources, int heldOutSources) {
     }
 
@@ -43,8 +44,8 @@ public final class DictionarySamples {
         if (Files.isDirectory(samples)) {
             PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + glob);
             try (Stream<Path> files = Files.walk(samples)) {
-                for (Path p : files.filter(Files::isRegularFile).filter(p -> isSample(p.getFileName().toString())
-                        && matcher.matches(p.getFileName())).sorted().toList()) {
+                for (Path p : files.filter(p -> Files.isRegularFile(p) && matcher.matches(p.getFileName())
+                        && !NOT_SAMPLE.matcher(p.getFileName().toString()).matches()).sorted().toList()) {
                     out.add(Files.readAllBytes(p));
                 }
             }
@@ -64,20 +65,13 @@ public final class DictionarySamples {
         return out;
     }
 
-    private static boolean isSample(String name) {
-        return !name.startsWith(".") && !name.startsWith("README") && !name.endsWith(".py")
-                && !name.endsWith(".sh") && !name.endsWith(".md");
-    }
-
     public static Split split(List<byte[]> sources) {
         List<List<byte[]>> training = new ArrayList<>();
         List<byte[]> heldOut = new ArrayList<>();
         boolean bySource = sources.size() >= HOLD_OUT_EVERY;
         int pieceIndex = 0;
-        int heldOutSources = 0;
         for (int s = 0; s < sources.size(); s++) {
             boolean holdSource = bySource && s % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
-            heldOutSources += holdSource ? 1 : 0;
             List<byte[]> train = new ArrayList<>();
             for (byte[] piece : pieces(sources.get(s))) {
                 boolean hold = bySource ? holdSource : pieceIndex++ % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
@@ -87,7 +81,7 @@ public final class DictionarySamples {
                 training.add(train);
             }
         }
-        return new Split(training, heldOut, sources.size(), heldOutSources);
+        return new Split(training, heldOut, sources.size(), bySource ? sources.size() / HOLD_OUT_EVERY : 0);
     }
 
     /** Every piece of {@code training} trains, every piece of {@code heldOut} measures. */

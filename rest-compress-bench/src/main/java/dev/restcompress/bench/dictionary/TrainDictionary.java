@@ -16,9 +16,6 @@ import picocli.CommandLine.Option;
  * {@code dcz}/{@code dcb} and prints what it saves on held-out samples against gzip-6 and zstd without one.
  */
 public final class TrainDictionary {
-    /** zstd's trainer sees at most this many times the dictionary size (zstd's own advice is about 100x). */
-    private static final int TRAINING_BYTES_PER_DICTIONARY_BYTE = 100;
-
     private TrainDictionary() {
     }
 
@@ -31,7 +28,7 @@ public final class TrainDictionary {
         Path samples;
         @Option(names = "--out", required = true, description = "the dictionary file to write")
         Path out;
-        @Option(names = "--held-out", description = "held-out samples: DIR or URL-LIST-FILE (default: cut from --samples)")
+        @Option(names = "--held-out", description = "DIR or URL-LIST-FILE to measure on (default: cut from --samples)")
         Path heldOut;
         @Option(names = "--glob", description = "sample file names, e.g. '*.json' (default *)")
         String glob = "*";
@@ -59,9 +56,8 @@ public final class TrainDictionary {
         DictionarySamples.Split split = a.heldOut == null ? DictionarySamples.split(samples)
                 : DictionarySamples.separate(samples, DictionarySamples.load(a.heldOut, a.glob));
         boolean raw = a.method == Method.raw;
-        // raw: whole pieces, one round of every source after the other, until the size is full.
-        List<byte[]> training = DictionarySamples.balanced(split.training(),
-                raw ? size : (long) size * TRAINING_BYTES_PER_DICTIONARY_BYTE);
+        // raw: whole pieces until the size is full; zstd's trainer: 100x the size, its own advice.
+        List<byte[]> training = DictionarySamples.balanced(split.training(), raw ? size : 100L * size);
         byte[] dictionary = raw ? BenchDictionary.concatenate(training, size) : BenchDictionary.train(training, size);
         Files.write(a.out, dictionary);
         System.out.printf(Locale.ROOT, "samples: %d sources (%d held out), %d training pieces (%d used, %d bytes), "

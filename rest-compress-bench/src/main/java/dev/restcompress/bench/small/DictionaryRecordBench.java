@@ -2,7 +2,11 @@ package dev.restcompress.bench.small;
 
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.Engine;
+import dev.restcompress.bench.core.JmhRunner;
+import dev.restcompress.bench.core.Measurement;
 import dev.restcompress.bench.dictionary.BenchDictionary;
+import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.report.Table;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -11,24 +15,26 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.runner.RunnerException;
 
 /**
- * Small JSON responses with a dictionary of their own API. Every JSON file of the corpus is one API (the
- * elements of its first array of objects, or the lines of an NDJSON file): its even-numbered records make its
- * dictionary, its odd-numbered ones are measured, so no body is ever in its own dictionary. {@code size > 0}:
- * records of at least {@code size} bytes cut to their start (keys and values as a small response has them), at
- * most {@value #PER_SET} per API so every API weighs alike; {@code size == 0}: every record under 4 KiB, whole.
+ * Small JSON responses with a dictionary of their own API, and the break-even report. Every JSON file of the
+ * corpus is one API (the elements of its first array of objects, or NDJSON lines): even-numbered records make its
+ * dictionary, odd-numbered ones are measured. {@code size > 0}: records of at least {@code size} bytes cut to
+ * their start, at most {@value #PER_SET} per API so every API weighs alike; {@code size == 0}: records under 4 KiB.
+ * The request's {@code Available-Dictionary} line is sent whatever the server chooses, so the per-response margin
+ * leaves it out and a second margin charges it.
  */
 public class DictionaryRecordBench extends PayloadBench {
     static final int PER_SET = 16;
     /** Each API's dictionary: its training records concatenated, the trainer's default size. */
     static final int DICTIONARY_KIB = 64;
-    /** Fewer training or held-out records than this and a file is not an API (a config, a single object). */
-    private static final int MIN_RECORDS = 5;
     private static final Pattern FIRST_OBJECT_IN_ARRAY = Pattern.compile("\\[\\s*\\{");
 
     @Param({"zstd-3", "dcz-3"})
@@ -77,7 +83,7 @@ public class DictionaryRecordBench extends PayloadBench {
                     || p.toString().endsWith(".ndjson")).sorted().toList()) {
                 List<byte[]> records = records(Files.readString(f, StandardCharsets.UTF_8),
                         f.toString().endsWith(".ndjson"));
-                if (records.size() >= 2 * MIN_RECORDS) {
+                if (records.size() >= 10) { // 5 to train and 5 to measure: else a config or a single object
                     out.add(records);
                 }
             }
@@ -126,5 +132,69 @@ public class DictionaryRecordBench extends PayloadBench {
             }
         }
         return out;
+    }
+
+    static void run(JmhRunner jmh, Path corpus, String[] codecs, String[] sizes, double linkMbps, Markdown md)
+            throws RunnerException {
+        List<Measurement> results = jmh.run("small-dictionary-records", jmh.options(DictionaryRecordBench.class)
+                .param("codec", codecs).param("size", sizes));
+        List<PayloadCell> rows = new ArrayList<>();
+        for (var bySize : PayloadCell.of(results, "DictionaryRecordBench", (c, n) -> bodies(corpus, c, n)).values()) {
+            rows.addAll(bySize.tailMap(1).values());
+            if (bySize.containsKey(0)) {
+                rows.add(bySize.get(0)); // whole records after the cut sizes, as asked
+            }
+        }
+        Table<PayloadCell> columns = columns(8_000.0 / linkMbps);
+        columns.writeCsv(rows, jmh.out().resolve("dictionary-break-even.csv"));
+        md.heading(2, "Dictionary compression of small JSON: does it pay at " + Markdown.num(linkMbps, 0) + " Mbit/s?");
+        md.paragraph("Held-out records of every JSON data set (each API's dictionary: " + DICTIONARY_KIB + " KiB of "
+                + "its other records, raw). Size N: records of at least N bytes cut to N, at most " + PER_SET
+                + " per data set; \"whole\": every held-out record under 4 KiB (mean identity bytes in brackets). "
+                + "wire = body bytes incl. the dcz/dcb header; saved = identity - wire - the Content-Encoding line; "
+                + "worth = the time those bytes take on the link. Margin = worth - encode time (positive: compressing "
+                + "pays), with the encode time's 99.9% error: \"pays\"/\"loses\" when the margin is outside the "
+                + "error, \"noise\" otherwise. \"incl. request line\" also charges the 70-byte Available-Dictionary "
+                + "request line; \"enc+dec\" also charges the client's decode.");
+        columns.markdown(md, rows);
+    }
+
+    /** worth = the time the saved bytes take on a link of {@code nsPerByte}. */
+    private static Table<PayloadCell> columns(double nsPerByte) {
+        ToDoubleFunction<PayloadCell> worth = c -> c.savedResponse() * nsPerByte;
+        ToDoubleFunction<PayloadCell> margin = c -> worth.applyAsDouble(c) - c.compress().nsPerOp();
+        ToDoubleFunction<PayloadCell> marginAll = c -> c.saved() * nsPerByte - c.compress().nsPerOp();
+        ToDoubleFunction<PayloadCell> marginRound = c -> margin.applyAsDouble(c) - c.decompress().nsPerOp();
+        ToDoubleFunction<PayloadCell> encErr = c -> PayloadCell.error(c.compress());
+        ToDoubleFunction<PayloadCell> decErr = c -> PayloadCell.error(c.decompress());
+        return new Table<PayloadCell>()
+                .text("codec", "codec", PayloadCell::codec)
+                .column("size", "size B", PayloadCell::size, c -> c.size() == 0
+                        ? "whole <4K (" + Markdown.num(c.identity(), 0) + ")" : Integer.toString(c.size()))
+                .text("bodies", "bodies", PayloadCell::bodies)
+                .csvOnly("identity_bytes", PayloadCell::identity)
+                .number("wire_bytes", "wire B", PayloadCell::wire, 1)
+                .number("of_gzip6", "of gzip-6", c -> c.wire() / c.gzip(), 3)
+                .number("saved_bytes_response", "saved B", PayloadCell::savedResponse, 1)
+                .csvOnly("saved_bytes_incl_request_line", PayloadCell::saved)
+                .number("worth_ns", "worth ns", worth, 0)
+                .column("encode_ns", "encode ns", c -> c.compress().nsPerOp(),
+                        c -> Markdown.withError(c.compress().nsPerOp(), encErr.applyAsDouble(c), 0))
+                .csvOnly("encode_err", encErr::applyAsDouble)
+                .column("decode_ns", "decode ns", c -> c.decompress().nsPerOp(),
+                        c -> Markdown.withError(c.decompress().nsPerOp(), decErr.applyAsDouble(c), 0))
+                .csvOnly("decode_err", decErr::applyAsDouble)
+                .column("margin_encode_ns", "margin (response)", margin::applyAsDouble,
+                        c -> verdict(margin.applyAsDouble(c), encErr.applyAsDouble(c)))
+                .column("margin_incl_request_line_ns", "margin incl. request line", marginAll::applyAsDouble,
+                        c -> verdict(marginAll.applyAsDouble(c), encErr.applyAsDouble(c)))
+                .column("margin_encode_decode_ns", "margin enc+dec", marginRound::applyAsDouble,
+                        c -> verdict(marginRound.applyAsDouble(c), Math.hypot(encErr.applyAsDouble(c),
+                                decErr.applyAsDouble(c))));
+    }
+
+    private static String verdict(double margin, double err) {
+        String v = margin - err > 0 ? "pays" : margin + err < 0 ? "loses" : "noise";
+        return String.format(Locale.ROOT, "%+.0f ± %.0f ns %s", margin, err, v);
     }
 }

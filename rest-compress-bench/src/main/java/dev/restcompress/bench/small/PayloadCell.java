@@ -3,6 +3,7 @@ package dev.restcompress.bench.small;
 import dev.restcompress.bench.core.Measurement;
 import dev.restcompress.bench.dictionary.BenchDictionary;
 import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.report.Table;
 import dev.restcompress.bench.small.PayloadBench.Body;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +32,20 @@ record PayloadCell(String codec, int size, int bodies, double identity, double w
                     mean(b, body -> BenchDictionary.gzip6Size(body.bytes())), pair[0], pair[1]));
         }));
         return out;
+    }
+
+    /** The columns both small-payload tables share; {@code savedName}: the CSV name of {@link #saved}. */
+    static Table<PayloadCell> columns(String savedName) {
+        return new Table<PayloadCell>()
+                .text("codec", "codec", PayloadCell::codec)
+                .text("size", "size B", PayloadCell::size)
+                .csvOnly("mean_compressed_bytes", PayloadCell::wire)
+                .column("ratio", "size ratio", c -> c.wire() / c.size(), c -> percent(c.wire(), c.size()))
+                .number(savedName, "saved B", PayloadCell::saved, 0)
+                .withError("compress_ns", "compress ns/op", c -> c.compress().nsPerOp(), c -> c.compress().nsError(), 0)
+                .withError("decompress_ns", "decompress ns/op", c -> c.decompress().nsPerOp(),
+                        c -> c.decompress().nsError(), 0)
+                .number("break_even_link_mbit_s", "break-even link Mbit/s", PayloadCell::breakEvenMbps, 0);
     }
 
     private static double mean(List<Body> bodies, ToLongFunction<Body> bytes) {

@@ -11,9 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,10 +25,7 @@ class TrainDictionaryTest {
         List<byte[]> sources = DictionarySamples.load(TESTDATA, "*.json");
         DictionarySamples.Split split = DictionarySamples.split(sources);
         assertEquals(sources.size() / 5, split.heldOutSources());
-        Map<byte[], Boolean> training = new IdentityHashMap<>();
-        split.training().forEach(pieces -> pieces.forEach(p -> training.put(p, true)));
         for (byte[] held : split.heldOut()) {
-            assertFalse(training.containsKey(held));
             assertTrue(split.training().stream().flatMap(List::stream).noneMatch(p -> Arrays.equals(p, held)));
         }
     }
@@ -59,11 +54,11 @@ class TrainDictionaryTest {
     @Test
     void concatenationSpreadsOverAllSamples() {
         List<byte[]> samples = IntStream.range(0, 100)
-                .mapToObj(i -> String.format("<%02d>%s", i, "a".repeat(96)).getBytes(StandardCharsets.US_ASCII)).toList();
-        String dictionary = new String(BenchDictionary.concatenate(samples, 1010), StandardCharsets.US_ASCII);
-        assertTrue(dictionary.length() <= 1010, "size " + dictionary.length());
-        assertTrue(dictionary.contains("<00>") && dictionary.contains("<50>") && dictionary.contains("<90>"), dictionary);
-        assertFalse(dictionary.contains("<05>"), "every tenth sample when ten fit");
+                .mapToObj(i -> ("<%02d>" + "a".repeat(96)).formatted(i).getBytes(StandardCharsets.US_ASCII)).toList();
+        String dict = new String(BenchDictionary.concatenate(samples, 1010), StandardCharsets.US_ASCII);
+        assertTrue(dict.length() <= 1010, "size " + dict.length());
+        assertTrue(dict.contains("<00>") && dict.contains("<50>") && dict.contains("<90>"), dict);
+        assertFalse(dict.contains("<05>"), "every tenth sample when ten fit");
     }
 
     @Test
