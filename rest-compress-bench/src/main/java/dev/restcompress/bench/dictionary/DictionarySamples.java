@@ -16,22 +16,19 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Samples for dictionary training, split so that no measured byte was seen by the trainer.
- *
- * <p>A source is a file of a folder (sorted by name, hidden files, READMEs and scripts skipped) or
- * the body of one URL of a URL list. Each source is cut into pieces whose lengths cycle through
- * 512, 1024, 2048 and 4096 bytes (a source up to 4 KiB stays whole): a dictionary is for small
- * bodies, and zstd's trainer works best on samples of the size it will see. Every fifth source
- * (with at least five sources, else every fifth piece) is held out for measurement.
+ * Samples for dictionary training, split so that no measured byte was seen by the trainer: sources cut
+ * into 0.5-4 KiB pieces (a dictionary is for small bodies, and the trainer works best on samples of the
+ * size it will see), every fifth source (below five sources: every fifth piece) held out.
  */
 public final class DictionarySamples {
     private static final int[] PIECES = {512, 1024, 2048, 4096};
     private static final int HOLD_OUT_EVERY = 5;
+    private static final Pattern NOT_SAMPLE = Pattern.compile("(\\.|README).*|.*\\.(py|sh|md)");
 
-    /** Pieces the trainer sees and pieces kept for measuring, plus how many sources each came from. */
     public record Split(List<List<byte[]>> training, List<byte[]> heldOut, int sources, int heldOutSources) {
     }
 
@@ -39,16 +36,16 @@ public final class DictionarySamples {
     }
 
     /**
-     * Loads a folder (its files whose name matches {@code glob}, e.g. {@code *.json}), or a file
-     * listing one http(s) URL per line ({@code #} comments allowed).
+     * A folder's files matching {@code glob} (sorted; hidden files, READMEs and scripts skipped), or the
+     * bodies of a file listing one http(s) URL per line ({@code #} comments allowed).
      */
     public static List<byte[]> load(Path samples, String glob) throws IOException, InterruptedException {
         List<byte[]> out = new ArrayList<>();
         if (Files.isDirectory(samples)) {
             PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + glob);
             try (Stream<Path> files = Files.walk(samples)) {
-                for (Path p : files.filter(Files::isRegularFile).filter(p -> isSample(p.getFileName().toString())
-                        && matcher.matches(p.getFileName())).sorted().toList()) {
+                for (Path p : files.filter(p -> Files.isRegularFile(p) && matcher.matches(p.getFileName())
+                        && !NOT_SAMPLE.matcher(p.getFileName().toString()).matches()).sorted().toList()) {
                     out.add(Files.readAllBytes(p));
                 }
             }
@@ -68,21 +65,13 @@ public final class DictionarySamples {
         return out;
     }
 
-    private static boolean isSample(String name) {
-        return !name.startsWith(".") && !name.startsWith("README") && !name.endsWith(".py")
-                && !name.endsWith(".sh") && !name.endsWith(".md");
-    }
-
-    /** Cuts sources into pieces and holds every fifth source (or piece) out of training. */
     public static Split split(List<byte[]> sources) {
         List<List<byte[]>> training = new ArrayList<>();
         List<byte[]> heldOut = new ArrayList<>();
         boolean bySource = sources.size() >= HOLD_OUT_EVERY;
         int pieceIndex = 0;
-        int heldOutSources = 0;
         for (int s = 0; s < sources.size(); s++) {
             boolean holdSource = bySource && s % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
-            heldOutSources += holdSource ? 1 : 0;
             List<byte[]> train = new ArrayList<>();
             for (byte[] piece : pieces(sources.get(s))) {
                 boolean hold = bySource ? holdSource : pieceIndex++ % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
@@ -92,7 +81,7 @@ public final class DictionarySamples {
                 training.add(train);
             }
         }
-        return new Split(training, heldOut, sources.size(), heldOutSources);
+        return new Split(training, heldOut, sources.size(), bySource ? sources.size() / HOLD_OUT_EVERY : 0);
     }
 
     /** Every piece of {@code training} trains, every piece of {@code heldOut} measures. */
@@ -115,9 +104,8 @@ public final class DictionarySamples {
     }
 
     /**
-     * At most {@code maxBytes} of the training pieces, balanced across sources: rounds that take one
-     * piece of every source still holding some (each source's pieces in a fixed shuffled order), so
-     * a few large files do not crowd out the small ones (the trainer's time grows with its input).
+     * At most {@code maxBytes} of the pieces, one of every source per round (each source's in a fixed shuffled
+     * order), so a few large files do not crowd out the small ones (the trainer's time grows with its input).
      */
     public static List<byte[]> balanced(List<List<byte[]>> perSource, long maxBytes) {
         Random random = new Random(42);

@@ -12,23 +12,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code scripts/train-dictionary.sh}: trains a browser-usable raw dictionary for RFC 9842 {@code dcz}
- * and {@code dcb} from sample responses and prints what it saves on held-out samples against gzip-6
- * and zstd without a dictionary (the library's codecs; gzip-6 is the JDK's zlib).
- *
- * <p>{@code --method raw} (the default) concatenates sample pieces spread over all sources
- * ({@link BenchDictionary#concatenate}); {@code zstd} runs zstd's trainer (fastCover) and prepends one
- * byte. Raw concatenation measured smaller on small JSON (0.490 vs 0.507 of gzip-6 at 64 KiB, level 12).
- * See {@link DictionarySamples} for how samples are cut and held out, {@link BenchDictionary} for why
- * the written dictionary never starts with the ZDICT magic.
+ * {@code scripts/train-dictionary.sh} (its header documents the options): writes a raw dictionary for RFC 9842
+ * {@code dcz}/{@code dcb} and prints what it saves on held-out samples against gzip-6 and zstd without one.
  */
 public final class TrainDictionary {
-    /** The trainer sees at most this many times the dictionary size (zstd's own advice is about 100x). */
-    private static final int TRAINING_BYTES_PER_DICTIONARY_BYTE = 100;
-
     private TrainDictionary() {
     }
 
+    /** raw measured smaller on small JSON than zstd's trainer: 0.490 vs 0.507 of gzip-6 (64 KiB, level 12). */
     enum Method { raw, zstd }
 
     @Command(name = "train-dictionary.sh", mixinStandardHelpOptions = true)
@@ -37,11 +28,10 @@ public final class TrainDictionary {
         Path samples;
         @Option(names = "--out", required = true, description = "the dictionary file to write")
         Path out;
-        @Option(names = "--held-out", description = "held-out samples: DIR or URL-LIST-FILE (default: cut from --samples)")
+        @Option(names = "--held-out", description = "DIR or URL-LIST-FILE to measure on (default: cut from --samples)")
         Path heldOut;
         @Option(names = "--glob", description = "sample file names, e.g. '*.json' (default *)")
         String glob = "*";
-        /** On the small-JSON corpus 64 KiB beat 32 KiB by 0.015 of gzip-6 at every level. */
         @Option(names = "--size", description = "dictionary size, 1k to 16m (default 64k)")
         String size = "64k";
         /** The library's default ({@code rest-compress.dictionary.dcz-level}). */
@@ -62,15 +52,13 @@ public final class TrainDictionary {
         if (size < 1024 || size > 16 << 20) {
             throw new IllegalArgumentException("--size must be 1k to 16m, was " + size);
         }
-        DictionarySamples.Split split = a.heldOut == null
-                ? DictionarySamples.split(DictionarySamples.load(a.samples, a.glob))
-                : DictionarySamples.separate(DictionarySamples.load(a.samples, a.glob),
-                        DictionarySamples.load(a.heldOut, a.glob));
+        List<byte[]> samples = DictionarySamples.load(a.samples, a.glob);
+        DictionarySamples.Split split = a.heldOut == null ? DictionarySamples.split(samples)
+                : DictionarySamples.separate(samples, DictionarySamples.load(a.heldOut, a.glob));
         boolean raw = a.method == Method.raw;
-        // raw: whole pieces, one round of every source after the other, until the size is full.
-        List<byte[]> training = DictionarySamples.balanced(split.training(),
-                raw ? size : (long) size * TRAINING_BYTES_PER_DICTIONARY_BYTE);
-        byte[] dictionary = raw ? BenchDictionary.concatenate(training, size) : BenchDictionary.train(training, size, false);
+        // raw: whole pieces until the size is full; zstd's trainer: 100x the size, its own advice.
+        List<byte[]> training = DictionarySamples.balanced(split.training(), raw ? size : 100L * size);
+        byte[] dictionary = raw ? BenchDictionary.concatenate(training, size) : BenchDictionary.train(training, size);
         Files.write(a.out, dictionary);
         System.out.printf(Locale.ROOT, "samples: %d sources (%d held out), %d training pieces (%d used, %d bytes), "
                         + "%d held-out pieces%n", split.sources(), split.heldOutSources(),

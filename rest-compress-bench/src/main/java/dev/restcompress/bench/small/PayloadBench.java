@@ -13,10 +13,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Small bodies through their {@link Engine}: ns per compress and per decompress of one body. Each
- * operation takes the next of the run's bodies, so the time is an average over content, not one
- * lucky document. Subclasses say which bodies and engines; JMH runs their inherited benchmarks under
- * their own names.
+ * ns per compress and per decompress of one small body. Each operation takes the next of the run's bodies, so
+ * the time is an average over content, not one lucky document; subclasses say which bodies and engines.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -3,6 +3,7 @@ package dev.restcompress.bench.small;
 import dev.restcompress.bench.core.Measurement;
 import dev.restcompress.bench.dictionary.BenchDictionary;
 import dev.restcompress.bench.report.Markdown;
+import dev.restcompress.bench.report.Table;
 import dev.restcompress.bench.small.PayloadBench.Body;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,13 +13,12 @@ import java.util.function.BiFunction;
 import java.util.function.ToLongFunction;
 
 /**
- * One codec at one body size: the mean bytes per body of identity, of the codec and of gzip-6, computed
- * outside JMH from the same bodies the benchmark timed, and the JMH compress/decompress pair. A bench
- * codec id starts with its coding token ({@code gzip-jdk-6}, {@code dcz-12}).
+ * One codec at one body size: the mean bytes per body of identity, the codec and gzip-6, computed outside JMH
+ * from the bodies the benchmark timed, and the JMH compress/decompress pair.
  */
 record PayloadCell(String codec, int size, int bodies, double identity, double wire, double gzip,
                    Measurement compress, Measurement decompress) {
-    /** The request line a client holding a dictionary sends: {@code Available-Dictionary: :<44 base64>:}. */
+    /** {@code Available-Dictionary: :<44 base64>:}, sent by a client holding a dictionary. */
     static final int AVAILABLE_DICTIONARY_LINE = "Available-Dictionary: ::\r\n".length() + 44;
 
     /** Per codec (in run order) and size, the cells of {@code benchmark}'s results on {@code bodies(codec, size)}. */
@@ -34,11 +34,25 @@ record PayloadCell(String codec, int size, int bodies, double identity, double w
         return out;
     }
 
+    /** The columns both small-payload tables share; {@code savedName}: the CSV name of {@link #saved}. */
+    static Table<PayloadCell> columns(String savedName) {
+        return new Table<PayloadCell>()
+                .text("codec", "codec", PayloadCell::codec)
+                .text("size", "size B", PayloadCell::size)
+                .csvOnly("mean_compressed_bytes", PayloadCell::wire)
+                .column("ratio", "size ratio", c -> c.wire() / c.size(), c -> percent(c.wire(), c.size()))
+                .number(savedName, "saved B", PayloadCell::saved, 0)
+                .withError("compress_ns", "compress ns/op", c -> c.compress().nsPerOp(), c -> c.compress().nsError(), 0)
+                .withError("decompress_ns", "decompress ns/op", c -> c.decompress().nsPerOp(),
+                        c -> c.decompress().nsError(), 0)
+                .number("break_even_link_mbit_s", "break-even link Mbit/s", PayloadCell::breakEvenMbps, 0);
+    }
+
     private static double mean(List<Body> bodies, ToLongFunction<Body> bytes) {
         return bodies.stream().mapToLong(bytes).sum() / (double) bodies.size();
     }
 
-    /** Bytes one response saves: identity - wire - the {@code Content-Encoding} line identity does not send. */
+    /** identity - wire - the {@code Content-Encoding} line identity does not send (the codec id starts with it). */
     double savedResponse() {
         return identity - wire - ("Content-Encoding: " + codec.split("-")[0] + "\r\n").length();
     }
@@ -57,12 +71,11 @@ record PayloadCell(String codec, int size, int bodies, double identity, double w
         return saved() <= 0 ? 0 : saved() * 8 / roundTripNs() * 1000;
     }
 
-    /** JMH's 99.9% error of {@code m}; a missing one (a single iteration) counts as none. */
+    /** JMH's 99.9% error; a missing one (a single iteration) counts as none. */
     static double error(Measurement m) {
         return Double.isNaN(m.nsError()) ? 0 : m.nsError();
     }
 
-    /** {@code part} as a percentage of {@code whole}, one decimal. */
     static String percent(double part, double whole) {
         return Markdown.num(100 * part / whole, 1) + "%";
     }

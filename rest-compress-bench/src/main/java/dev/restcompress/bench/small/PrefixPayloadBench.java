@@ -6,12 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.openjdk.jmh.annotations.Param;
 
-/**
- * Bodies of exactly {@code size} bytes (128 B to 8 KiB) through one {@link Engine}: the starts of up
- * to {@value #SLICES} different corpus files ({@link Corpus#prefixes}). Subclasses say which engine.
- */
+/** Bodies of exactly {@code size} bytes: the starts of up to {@value #SLICES} corpus files, through one engine. */
 public abstract class PrefixPayloadBench extends PayloadBench {
-    /** Most payloads per size. */
     static final int SLICES = 16;
 
     @Param({"128", "256", "512", "1024", "2048", "4096", "8192"})

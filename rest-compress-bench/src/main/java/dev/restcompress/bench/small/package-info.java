@@ -1,6 +1,2 @@
-/**
- * The small-payload suite: 128 B to 8 KiB bodies through the SPI for every codec, and the
- * break-even analysis that names the body size below which compression stops paying on a reference
- * link. Uses the codec catalogue of {@link dev.restcompress.bench.codec}.
- */
+/** The small-payload suite: where compression, with or without a shared dictionary, stops paying. */
 package dev.restcompress.bench.small;
