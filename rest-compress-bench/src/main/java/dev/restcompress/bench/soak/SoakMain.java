@@ -11,24 +11,17 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The soak ({@code scripts/soak.sh} builds the jar and chooses the output folder): starts the demo in its
- * own JVM with native memory tracking, drives a checked mix of requests and attacks at it, samples its
- * memory every few seconds and writes the {@link SoakReport} with a verdict: HELD (exit 0), LEAKED (1) or
- * ERRORED (2).
- *
- * <p>The default run is a mixed phase (60% of the time: GETs, POSTs, attacks) followed by one
- * isolated POST phase per coding, so a leak is pinned on a coding. {@code --only-post CODING} runs
- * that one phase for the whole time. Each phase is one step of the bench's {@link LoadGenerator}:
- * {@code --threads} connections, the open model at {@code --rate} (the closed model at 0), over probes
- * drawn at random from the phase's groups. Everything is bounded: each request by a timeout, the run by a
- * hard deadline, the server by an RSS cap and by its parent (it exits when our pipe closes).
+ * The soak ({@code scripts/soak.sh}): the demo in its own JVM, a checked mix of requests and attacks, memory
+ * sampled throughout, and a {@link SoakReport} verdict: HELD (exit 0), LEAKED (1) or ERRORED (2). Each phase
+ * is one step of the bench's {@link LoadGenerator} over probes drawn from the phase's groups; the isolated
+ * POST phases after the mixed one pin a leak on a coding. The run has a hard deadline besides each timeout.
  */
 public final class SoakMain {
     private static final String HOST = "127.0.0.1";
@@ -65,11 +58,10 @@ public final class SoakMain {
             System.exit(3);
             return;
         }
-        if (o == null) {
-            return; // --help or --version was printed
+        if (o != null) { // null: --help or --version was printed
+            Files.createDirectories(o.out);
+            System.exit(new SoakMain(o).run());
         }
-        Files.createDirectories(o.out);
-        System.exit(new SoakMain(o).run());
     }
 
     private int run() throws Exception {
@@ -100,7 +92,6 @@ public final class SoakMain {
             samples.add(SoakServer.sample(server, 0, "start"));
             phase = phases.get(0);
             Thread sampler = daemon("soak-sampler", () -> sampleLoop(server));
-            // The bench's load generator, its open model at --rate (closed at 0) over the probes of the phase.
             generator = new LoadGenerator(HOST, server.port(), new LoadGenerator.Requests() {
                 @Override
                 public String name(long i) {
@@ -143,7 +134,7 @@ public final class SoakMain {
         }
     }
 
-    /** Default: mixed 60%, then an isolated POST phase per coding; --only-post: one phase. */
+    /** Default: mixed, then an isolated POST phase per coding; --only-post: that one phase. */
     private List<Phase> plan(Workload w) {
         if (o.onlyPost != null) {
             if (!w.codings.contains(o.onlyPost)) {
@@ -160,7 +151,7 @@ public final class SoakMain {
         return out;
     }
 
-    /** A probe of the phase's groups, drawn at random by the groups' weights; its outcome goes into the tally. */
+    /** A probe drawn at random by the phase's group weights; its outcome goes into the tally. */
     private LoadGenerator.Answer probe(Workload w, HttpConnection http) {
         Phase ph = phase;
         Random rnd = ThreadLocalRandom.current();
@@ -190,7 +181,6 @@ public final class SoakMain {
         return new LoadGenerator.Answer(p.expectStatus(), 0, 0, error == null ? null : p.name() + ": " + error);
     }
 
-    /** Samples every --interval from the load's start until it stops. */
     private void sampleLoop(ServerProcess server) {
         long intervalMs = (long) (o.interval * 1000);
         try {
@@ -201,10 +191,8 @@ public final class SoakMain {
                     Sample s = SoakServer.sample(server, now(), ph);
                     samples.add(s);
                     if (s.rss() > o.maxRssMb * 1024L * 1024) {
-                        String reason = String.format("RSS reached %.0f MB, over the %d MB cap, at t=%.0f s (phase %s)",
-                                s.rss() / 1048576.0, o.maxRssMb, s.tMillis() / 1000.0, ph);
-                        log("stopping: " + reason);
-                        stopLoad(reason);
+                        stopLoad(String.format("RSS reached %.0f MB, over the %d MB cap, at t=%.0f s (phase %s)",
+                                s.rss() / 1048576.0, o.maxRssMb, s.tMillis() / 1000.0, ph));
                     }
                 } catch (IOException | RuntimeException e) {
                     tally.recordOther("sampling failed: " + e, now());
@@ -219,6 +207,7 @@ public final class SoakMain {
     }
 
     private void stopLoad(String reason) {
+        log("stopping: " + reason);
         abortReason = reason;
         stop.countDown();
         LoadGenerator g = generator;

@@ -15,14 +15,9 @@ import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
 /**
- * Turns a soak's samples and tallies into a verdict and its evidence: {@code samples.csv},
- * {@code requests.csv}, {@code chart.svg} and {@code report.md}.
- *
- * <p>Slopes are least-squares lines ({@link Trend}) after a warm-up: the headline is one slope
- * shared by every phase's window from the end of the warm-up to the end of the run (each phase at its
- * own level); each isolated POST phase also gets its own RSS slope, minus the first 30% of the phase.
- * A series leaks when its slope is over its threshold, significant and climbs more than its scatter
- * ({@link Trend#grows}).
+ * A soak's verdict and its evidence: {@code samples.csv}, {@code requests.csv}, {@code chart.svg}, {@code report.md}.
+ * A series leaks when its {@link Trend} after the warm-up, one slope shared by the phase windows each at its own
+ * level, {@link Trend#grows}; each phase also gets its own RSS slope.
  */
 record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> runs, Tally tally, long loadMs,
         String abortReason) {
@@ -34,41 +29,27 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
     /** A phase's RSS must also grow this much in its window to count: allocator steps are about 0.5 MB. */
     static final double PHASE_MIN_GROWTH_MB = 2;
     /**
-     * ... and this much when the window is shorter than {@link #JVM_SERIES_MIN_WINDOW_MS} (each POST phase
-     * of a --short run: 7 s). Over a few seconds the allocator settles in steps that look like growth: in
-     * CI a brotli phase read +17.8 MB/min (2.1 MB in its window) on a build whose 3-minute brotli-only
-     * soak then held at +0.59 MB/min. 5 MB in 7 s is about 2 KB per request at the short run's rate;
-     * the decoder leaks this soak exists for (50-150 KB per request) climb far faster, and slower ones
-     * are the 10-minute run's job (34 s windows).
+     * ... and this much in windows under {@link #JVM_SERIES_MIN_WINDOW_MS} (a --short run's 7 s POST phases): in CI
+     * the allocator settling read +17.8 MB/min (2.1 MB) in a brotli phase of a build that held over 3 minutes;
+     * 5 MB in 7 s is about 2 KB per request, far below the 50-150 KB decoder leaks this soak exists for.
      */
     static final double SHORT_PHASE_MIN_GROWTH_MB = 5;
-    /**
-     * NMT and heap after GC move in steps of tens of MB over seconds (C2 compiler arenas come and go,
-     * bodies in flight at the GC), so their slopes count only over phase windows at least this long;
-     * RSS, threads and fds over any window.
-     */
+    /** NMT and heap after GC step by tens of MB within seconds (compiler arenas, bodies in flight at the GC). */
     static final long JVM_SERIES_MIN_WINDOW_MS = 30_000;
     /**
-     * The mixed phase is judged on its own only when its window after the warm-up is this long. At 10 s
-     * (the --short run's 42-53 s) its RSS slope read between -50 and +52 MB/min over seven runs of
-     * builds that hold (Undertow's direct buffers and the allocator's arenas still settle), and one of
-     * them came out "significant": the mixed load of a short run is judged by the headline slope, which
-     * pools it with the isolated phases, and each isolated phase still by its own.
+     * The mixed phase is judged on its own only over a window this long: at 10 s (a --short run) its RSS slope read
+     * -50 to +52 MB/min over seven runs of builds that hold, so there the headline slope judges it.
      */
     static final long MIXED_MIN_WINDOW_MS = 30_000;
     /**
-     * Samples either side of each point whose minimum is its floor. The heap after a full GC still holds the
-     * bodies in flight at that moment: under the mixed load's 2 MB bodies and 32 MiB bombs a 10-minute run
-     * read 20-200 MB with a floor of 20.5-26.6 MB, and a least-squares line through the spikes came out at
-     * +14 MB/min, "significant"; through the floor (3 either side) -0.9 MB/min. Retained memory lifts the
-     * floor; bodies in flight only add spikes above it.
+     * Samples either side whose minimum is a point's floor: a 10-minute run's heap after GC read 20-200 MB
+     * (bodies in flight), whose line came out +14 MB/min, "significant"; its floor's -0.9 MB/min.
      */
     static final int FLOOR_HALF_WIDTH = 3;
 
     /**
-     * One sampled series: its name, unit and {@code samples.csv} column, how to read it and its scale, its leak
-     * threshold per minute (NaN: shown only), the shortest phase window its slope counts over, and whether its
-     * slope is fitted to its floor ({@link #FLOOR_HALF_WIDTH}) instead of the samples.
+     * One sampled series, its {@code samples.csv} column and scale, its leak threshold per minute (NaN: shown
+     * only), the shortest phase window its slope counts over, and whether that slope is fitted to its floor.
      */
     record Series(String name, String unit, String csvName, ToLongFunction<Sample> value, double scale,
             double threshold, long minWindowMs, boolean floor) {
@@ -78,7 +59,6 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
         }
     }
 
-    /** The outcome: HELD, LEAKED or ERRORED, a one-line summary and the exit code. */
     record Verdict(String word, String summary, int exitCode) {
     }
 
@@ -94,18 +74,8 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
                 new Series("open fds", "", "fds", Sample::fds, 1, COUNT_PER_MIN, 0, false));
     }
 
-    /** The end of the warm-up, where the headline window starts; it ends with the run. */
     long warmupEndMs() {
         return (long) (o.warmup * (o.minutes * 60_000));
-    }
-
-    /**
-     * The headline trend: after the warm-up, one slope shared by every phase window (each phase keeps
-     * its own level, so a step at a phase change is not growth; a climb within phases is).
-     */
-    Trend headline(Series s) {
-        return trend(s, runs.stream().map(r -> new long[] {windowStart(r), r.endMs()})
-                .filter(w -> w[0] < w[1] && w[1] - w[0] >= s.minWindowMs()).toList());
     }
 
     /** A phase's window: the mixed phase from the warm-up's end, isolated phases minus their first 30%. */
@@ -115,7 +85,6 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
         return Math.max(from, warmupEndMs());
     }
 
-    /** The trend of {@code s} over the samples in {@code windows}, one group each. */
     private Trend trend(Series s, List<long[]> windows) {
         List<long[]> ts = new ArrayList<>();
         List<double[]> ys = new ArrayList<>();
@@ -148,7 +117,9 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
         for (Series s : series) {
             double[] v = samples.stream().mapToDouble(s::of).filter(x -> !Double.isNaN(x)).toArray();
             DoubleSummaryStatistics range = Arrays.stream(v).summaryStatistics();
-            Trend t = headline(s);
+            // The headline: one slope over every phase window after the warm-up long enough for this series.
+            Trend t = trend(s, runs.stream().map(r -> new long[] {windowStart(r), r.endMs()})
+                    .filter(w -> w[0] < w[1] && w[1] - w[0] >= s.minWindowMs()).toList());
             boolean leak = !Double.isNaN(s.threshold()) && t.grows(s.threshold());
             if (leak) {
                 leaks.add(String.format(Locale.ROOT, "%s +%.2f%s/min (within phases, %.0f-%.0f s)", s.name(),
@@ -265,10 +236,7 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
         return v;
     }
 
-    /**
-     * One SVG of four stacked panels over time (RSS and NMT; heap after GC; NMT Other and direct buffers;
-     * threads and fds) with the phases marked: text, so it renders in any browser or Markdown viewer.
-     */
+    /** Four stacked panels over time with the phases marked; SVG renders in any browser or Markdown viewer. */
     private void writeChart(List<Series> series, String title) {
         List<List<Series>> panels = List.of(series.subList(0, 2), series.subList(2, 3), series.subList(3, 5),
                 series.subList(5, 7));

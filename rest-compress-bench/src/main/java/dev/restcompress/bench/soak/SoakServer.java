@@ -12,24 +12,12 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/**
- * The demo server in its own JVM ({@link ServerProcess}) with a fixed heap and native memory
- * tracking, and the sampler that reads its memory: {@code /proc/<pid>} for resident memory, threads
- * and open descriptors, the child itself for heap after GC and NMT.
- */
+/** The demo in its own JVM ({@link ServerProcess}, fixed heap, NMT) and the sampler that reads its memory. */
 final class SoakServer {
     /**
-     * One sample of the server process, in bytes (counts for threads and fds); -1 when unknown.
-     *
-     * @param tMillis milliseconds since the load started
-     * @param phase the phase that was running when it was taken
-     * @param rss resident set size (/proc VmRSS)
-     * @param heapAfterGc Java heap used right after a full GC
-     * @param nmtCommitted NMT total committed (JVM-tracked memory: heap, metaspace, threads, GC, Other...)
-     * @param nmtOther NMT "Other" committed (direct buffers, Unsafe allocations)
-     * @param direct the JDK's direct buffer pool, bytes used
-     * @param threads the process's threads (/proc Threads)
-     * @param fds open file descriptors (/proc/pid/fd)
+     * One sample at {@code tMillis} since the load started, in bytes (threads and fds: counts), -1 when unknown:
+     * RSS, threads and fds from /proc; heap used right after a full GC, NMT committed in all and under "Other"
+     * (direct buffers, Unsafe) and the JDK's direct buffer pool from the child.
      */
     record Sample(long tMillis, String phase, long rss, long heapAfterGc, long nmtCommitted, long nmtOther, long direct,
             long threads, long fds) {
@@ -41,30 +29,26 @@ final class SoakServer {
     }
 
     /**
-     * The child's JVM options: a fixed, pre-touched heap (so heap paging is not mistaken for growth), NMT,
-     * and the demo's own cache setting (the bench suites turn its cache off to measure compressing; the
-     * soak runs the demo as shipped, so its cached /rest/static answers are checked byte-exact too).
+     * A fixed, pre-touched heap (heap paging is no growth), NMT, and the demo's cache as shipped (the suites turn
+     * it off), so its cached /rest/static answers are checked too.
      */
-    static final List<String> JVM_OPTIONS = List.of("-Xms" + HEAP_MB + "m", "-Xmx" + HEAP_MB + "m", "-XX:+AlwaysPreTouch",
-            "-XX:NativeMemoryTracking=summary", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED", "-D" + CacheSettings.MODE + "=annotated");
+    static final List<String> JVM_OPTIONS = List.of("-Xms" + HEAP_MB + "m", "-Xmx" + HEAP_MB + "m",
+            "-XX:+AlwaysPreTouch", "-XX:NativeMemoryTracking=summary", "-XX:+UseParallelGC",
+            "--enable-native-access=ALL-UNNAMED", "-D" + CacheSettings.MODE + "=annotated");
 
     /**
-     * Run through {@code env} (which execs java: same PID) with glibc held to two malloc arenas. With
-     * glibc's default (up to 8 per core) every new request thread may get an arena of its own, and their
-     * fragmentation climbs for half an hour: the same build read RSS +2.55 MB/min over a 30-minute mixed
-     * load (0.11 KB/request, NMT flat) and -0.12 +/- 0.19 MB/min over 15 minutes with two arenas. The soak
-     * judges this library's memory, not the allocator's arena policy (SECURITY.md says what to set when
-     * deploying).
+     * Through {@code env} (same PID) with two malloc arenas: with glibc's default the same build read RSS
+     * +2.55 MB/min over 30 minutes (NMT flat), with two -0.12 +/- 0.19; the soak judges the library, not the
+     * allocator's arena policy (SECURITY.md).
      */
     static final List<String> ENVIRONMENT = List.of("env", "MALLOC_ARENA_MAX=2");
 
-    /** Starts the demo on 127.0.0.1; closing the process stops only what was started here. */
     static ServerProcess start(Path testdata, Path log) throws IOException, InterruptedException {
         return ServerProcess.start(new ServerProcess.Spec(ENVIRONMENT, JVM_OPTIONS, List.of(), BenchServerMain.OURS,
                 "127.0.0.1", testdata, log));
     }
 
-    /** One sample: /proc first (cheap, before the GC), then the child's GC + NMT answer. One thread at a time. */
+    /** /proc first (cheap, before the GC), then the child's GC + NMT answer. One thread at a time. */
     static Sample sample(ServerProcess server, long tMillis, String phase) throws IOException, InterruptedException {
         List<String> status = Files.readAllLines(Path.of("/proc", Long.toString(server.pid()), "status"));
         long fds;

@@ -12,7 +12,6 @@ import java.util.concurrent.atomic.LongAdder;
 final class Tally {
     static final int KEPT_ERRORS = 50;
 
-    /** One category's counters. */
     record Row(LongAdder requests, LongAdder errors, Map<String, LongAdder> outcomes) {
     }
 
@@ -34,7 +33,7 @@ final class Tally {
         }
     }
 
-    /** Records an error; alone, one outside any probe (the server died, a sample failed). */
+    /** Also called alone for an error outside any probe (the server died, a sample failed). */
     void recordOther(String error, long tMillis) {
         errors.increment();
         synchronized (firstErrors) {

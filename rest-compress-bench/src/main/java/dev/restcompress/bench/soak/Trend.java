@@ -6,21 +6,15 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A least-squares line through (minutes, value) points: the growth per minute of one series and
- * the standard error of that slope, so a verdict can ask for a trend both large and real.
- *
- * @param slopePerMin the slope, value units per minute (NaN with fewer than 3 points)
- * @param stdErr the slope's standard error (NaN with fewer than 3 points)
- * @param dof the residual degrees of freedom, reduced for autocorrelated residuals
- * @param residualSd the scatter of the points around the fitted line(s)
- * @param spanMinutes the time the fit covers (summed over groups)
+ * A least-squares slope per minute of one series, its standard error and residual degrees of freedom (both
+ * adjusted for autocorrelation), the scatter around the line and the minutes covered, so a verdict can ask for a
+ * trend both large and real. NaN with fewer than 3 points.
  */
 record Trend(double slopePerMin, double stdErr, int dof, double residualSd, double spanMinutes) {
 
     /**
-     * One slope shared by several groups of points, each with its own level (the pooled within-group
-     * fit of an analysis of covariance): a step between groups (a phase change) is no trend, a climb
-     * inside them is. With one group this is ordinary least squares. Groups under two points are left out.
+     * One slope shared by groups of points, each at its own level (ANCOVA's pooled within-group fit): a step
+     * between groups (a phase change) is no trend, a climb inside them is. Groups under two points are left out.
      */
     static Trend fit(List<long[]> tGroups, List<double[]> yGroups) {
         List<double[]> dxs = new ArrayList<>();
@@ -68,10 +62,8 @@ record Trend(double slopePerMin, double stdErr, int dof, double residualSd, doub
                 previous = r;
             }
         }
-        // Memory series wander (a burst of big bodies lifts RSS for a while): neighbouring residuals
-        // are correlated, so the points carry less evidence than their number says. With lag-1
-        // autocorrelation rho the effective count is n (1 - rho) / (1 + rho); the standard error
-        // grows and the degrees of freedom shrink accordingly.
+        // Memory series wander, so neighbouring residuals correlate and the points carry less evidence than
+        // their number: with lag-1 autocorrelation rho the effective count is n (1 - rho) / (1 + rho).
         double rho = sse > 0 ? Math.max(0, Math.min(0.95, lag / sse)) : 0;
         double inflation = (1 + rho) / (1 - rho);
         int effectiveDof = Math.max(1, (int) Math.floor(n / inflation) - groups - 1);
@@ -79,10 +71,9 @@ record Trend(double slopePerMin, double stdErr, int dof, double residualSd, doub
     }
 
     /**
-     * A trend beyond {@code threshold} per minute that is also real: significant (one-sided Student t at
-     * 99.5% with the autocorrelation-adjusted degrees of freedom, so a fit through few or wandering
-     * points needs a much clearer line), and climbing over the window by more than twice the scatter
-     * around it (a short run cannot tell a slow leak from RSS wandering, and says so by holding).
+     * Over {@code threshold} per minute, significant (one-sided Student t at 99.5%, adjusted degrees of freedom),
+     * and climbing more than twice the scatter over the window (a short run cannot tell a slow leak from RSS
+     * wandering, and says so by holding).
      */
     boolean grows(double threshold) {
         return !Double.isNaN(slopePerMin) && slopePerMin > threshold && slopePerMin > Stats.t(0.995, dof) * stdErr
