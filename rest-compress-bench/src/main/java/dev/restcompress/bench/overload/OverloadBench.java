@@ -181,15 +181,11 @@ public final class OverloadBench {
 
     /** adaptive=on against off at each offered load: the adaptive goals in one table. */
     private void writeComparison(Markdown md) {
-        Map<String, LoadStep> byLabel = new LinkedHashMap<>();
-        results.forEach(r -> byLabel.put(r.label(), r));
+        Map<String, LoadStep> byLabel = results.stream().collect(Collectors.toMap(LoadStep::label, r -> r, (a, b) -> b));
         List<List<String>> rows = new ArrayList<>();
         for (LoadStep on : results) {
             int at = on.label().indexOf(" adaptive=on x");
-            if (at < 0) {
-                continue;
-            }
-            LoadStep off = byLabel.get(on.label().replace(" adaptive=on x", " adaptive=off x"));
+            LoadStep off = at < 0 ? null : byLabel.get(on.label().replace(" adaptive=on x", " adaptive=off x"));
             if (off == null) {
                 continue;
             }

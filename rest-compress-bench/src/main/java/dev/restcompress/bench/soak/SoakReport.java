@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * A soak's verdict and its evidence: {@code samples.csv}, {@code requests.csv}, {@code chart.svg}, {@code report.md}.
@@ -175,16 +176,10 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
         return Trend.fit(ts, ys);
     }
 
+    /** The lowest of each point and its {@code halfWidth} neighbours either side (NaN among them: NaN). */
     static double[] floor(double[] v, int halfWidth) {
-        double[] out = new double[v.length];
-        for (int i = 0; i < v.length; i++) {
-            double m = Double.POSITIVE_INFINITY;
-            for (int j = Math.max(0, i - halfWidth); j <= Math.min(v.length - 1, i + halfWidth); j++) {
-                m = Double.isNaN(v[j]) ? Double.NaN : Math.min(m, v[j]);
-            }
-            out[i] = m;
-        }
-        return out;
+        return IntStream.range(0, v.length).mapToDouble(i -> Arrays.stream(v, Math.max(0, i - halfWidth),
+                Math.min(v.length, i + halfWidth + 1)).reduce(Double.POSITIVE_INFINITY, Math::min)).toArray();
     }
 
     Verdict write() {
