@@ -78,7 +78,7 @@ public final class OpenModelServers implements AutoCloseable {
                 wanted.put(key(kind), new ServerToStart(key(kind), List.of()));
             }
         }
-        OpenModelServers s = new OpenModelServers(CpuPinning.apply(oo.pin.equals("on")), oo.quick, List.copyOf(settings));
+        var s = new OpenModelServers(CpuPinning.apply(oo.pin.equals("on")), oo.quick, List.copyOf(settings));
         // A thread per server: the common pool has a single thread on a 2-core machine.
         ExecutorService starter = Executors.newFixedThreadPool(Math.max(1, wanted.size()));
         Map<String, Future<ServerProcess>> futures = new LinkedHashMap<>();

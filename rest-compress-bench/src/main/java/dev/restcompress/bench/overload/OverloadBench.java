@@ -181,7 +181,7 @@ public final class OverloadBench {
 
     /** adaptive=on against off at each offered load: the adaptive goals in one table. */
     private void writeComparison(Markdown md) {
-        Map<String, LoadStep> byLabel = results.stream().collect(Collectors.toMap(LoadStep::label, r -> r, (a, b) -> b));
+        var byLabel = results.stream().collect(Collectors.toMap(LoadStep::label, r -> r, (a, b) -> b));
         List<List<String>> rows = new ArrayList<>();
         for (LoadStep on : results) {
             int at = on.label().indexOf(" adaptive=on x");

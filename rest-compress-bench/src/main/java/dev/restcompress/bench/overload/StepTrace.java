@@ -31,7 +31,7 @@ public final class StepTrace implements AutoCloseable {
     private final List<Double> loadsAtDown = new ArrayList<>();
     private int last = -1;
 
-    /** {@code loadsAtDown}: the last CPU sample at each poll that found the step lower (the one that moved it, or next). */
+    /** {@code loadsAtDown}: the CPU sample at each poll that found the step lower (the one that moved it, or next). */
     public record Summary(int samples, int[] samplesAt, int moves, Map<String, Long> bodiesByLevel,
             List<Double> loadsAtDown) {
         double shareAt(int step) {

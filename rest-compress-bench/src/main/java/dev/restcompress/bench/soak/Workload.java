@@ -18,6 +18,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * The soak's request catalogue and its checks: GETs in every coding, POST /echo with bodies the library's own codecs
@@ -151,14 +153,12 @@ final class Workload {
                 byte[] plain = Files.readAllBytes(testdata.resolve(f));
                 byte[] sent = identity ? plain : compress(codecs.get(coding), plain);
                 for (String ae : identity ? List.of("identity") : List.of("identity", coding)) {
-                    List<String> h = new ArrayList<>(List.of("Content-Type: application/json"));
-                    if (!identity) {
-                        h.add("Content-Encoding: " + coding);
-                    }
-                    h.add("Accept-Encoding: " + ae);
+                    List<String> h = Stream.of("Content-Type: application/json",
+                            identity ? null : "Content-Encoding: " + coding, "Accept-Encoding: " + ae)
+                            .filter(Objects::nonNull).toList();
                     String expect = ae.equals("identity") || plain.length < THRESHOLD ? "" : ae;
                     list.add(new Probe("post " + coding, "POST /rest/echo " + f + " [CE: " + coding + ", AE: " + ae + "]",
-                            Probe.Kind.EXCHANGE, "/rest/echo", List.copyOf(h), sent, 200, expect, plain, 0));
+                            Probe.Kind.EXCHANGE, "/rest/echo", h, sent, 200, expect, plain, 0));
                 }
             }
             posts.put(coding, list);
