@@ -4,7 +4,8 @@ import dev.restcompress.bench.core.Stats;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.Table;
 import dev.restcompress.bench.report.XyChart;
-import dev.restcompress.bench.soak.SoakServer.Sample;
+import dev.restcompress.bench.soak.SoakMain.Sample;
+import dev.restcompress.bench.soak.Workload.Probe;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,6 +13,9 @@ import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -262,8 +266,8 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
                 loadMs / 1000.0, o.minutes, o.threads, o.rate > 0 ? " paced at " + o.rate + " req/s" : " unpaced",
                 tally.requests(), tally.requests() / (loadMs / 1000.0), tally.errors(),
                 o.onlyPost != null ? "; POST " + o.onlyPost + " only" : ""),
-                "- server: the demo (RESTEasy on Undertow) in its own JVM on 127.0.0.1: `" + String.join(" ", SoakServer.ENVIRONMENT)
-                + " java " + String.join(" ", SoakServer.JVM_OPTIONS)
+                "- server: the demo (RESTEasy on Undertow) in its own JVM on 127.0.0.1: `" + String.join(" ", SoakMain.ENVIRONMENT)
+                + " java " + String.join(" ", SoakMain.JVM_OPTIONS)
                 + "`; JVM " + System.getProperty("java.vm.version") + ", " + Runtime.getRuntime().availableProcessors()
                 + " CPUs shared with the load generator",
                 String.format(Locale.ROOT, "- samples: every %.1f s (%d): RSS from /proc, heap used right after a "
@@ -340,5 +344,59 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
 
     private static String signed(double v) {
         return Double.isNaN(v) ? "-" : (v >= 0 ? "+" : "") + num(v);
+    }
+
+    /** Requests, errors and outcomes per category, plus the first error messages. Thread-safe. */
+    static final class Tally {
+        static final int KEPT_ERRORS = 50;
+
+        record Row(LongAdder requests, LongAdder errors, Map<String, LongAdder> outcomes) {
+        }
+
+        private final Map<String, Row> rows = new ConcurrentHashMap<>();
+        private final LongAdder requests = new LongAdder();
+        private final LongAdder errors = new LongAdder();
+        private final List<String> firstErrors = new ArrayList<>();
+
+        /** Records one finished probe: {@code outcome} is a status or a hang-up, {@code error} null when right. */
+        void record(Probe p, String outcome, String error, long tMillis) {
+            Row row = rows.computeIfAbsent(p.category(),
+                    k -> new Row(new LongAdder(), new LongAdder(), new ConcurrentHashMap<>()));
+            row.requests.increment();
+            row.outcomes.computeIfAbsent(outcome, k -> new LongAdder()).increment();
+            requests.increment();
+            if (error != null) {
+                row.errors.increment();
+                recordOther(p.name() + ": " + error, tMillis);
+            }
+        }
+
+        /** Also called alone for an error outside any probe (the server died, a sample failed). */
+        void recordOther(String error, long tMillis) {
+            errors.increment();
+            synchronized (firstErrors) {
+                if (firstErrors.size() < KEPT_ERRORS) {
+                    firstErrors.add(String.format("t=%.1fs %s", tMillis / 1000.0, error));
+                }
+            }
+        }
+
+        long requests() {
+            return requests.sum();
+        }
+
+        long errors() {
+            return errors.sum();
+        }
+
+        Map<String, Row> rows() {
+            return new TreeMap<>(rows);
+        }
+
+        List<String> firstErrors() {
+            synchronized (firstErrors) {
+                return List.copyOf(firstErrors);
+            }
+        }
     }
 }

@@ -2,7 +2,8 @@ package dev.restcompress.bench.soak;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.restcompress.bench.soak.SoakServer.Sample;
+import dev.restcompress.bench.soak.SoakMain.Sample;
+import dev.restcompress.bench.soak.SoakReport.Tally;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
