@@ -33,7 +33,7 @@ public final class OpenModelServers implements AutoCloseable {
     private final CpuPinning pin;
     private final boolean quick;
     /** The adaptive settings started, {@code off} first. */
-    private final List<String> settings;
+    final List<String> settings;
     private final Map<String, ServerProcess> started = new LinkedHashMap<>();
     private final Map<String, String> skipped = new LinkedHashMap<>();
 
@@ -110,10 +110,6 @@ public final class OpenModelServers implements AutoCloseable {
         ctx.progress().report(w.kind() + " server JVM " + String.join(" ", w.extraJvmOptions())
                 + " listening on 127.0.0.1:" + p.port() + " (log: " + log + ")");
         return p;
-    }
-
-    public List<String> settings() {
-        return settings;
     }
 
     public String pinning() {

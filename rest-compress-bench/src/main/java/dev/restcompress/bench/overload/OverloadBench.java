@@ -58,7 +58,7 @@ public final class OverloadBench {
 
     private void run() throws IOException, InterruptedException {
         Progress progress = ctx.progress();
-        List<String> settings = servers.settings();
+        List<String> settings = servers.settings;
         progress.report("overload suite: " + servers.pinning() + "; settings " + settings + ", mixes " + oo.mixes
                 + ", multipliers " + oo.multipliers + ", " + oo.seconds + " s per step");
         for (String mix : oo.mixes) {
@@ -71,8 +71,7 @@ public final class OverloadBench {
             }
             LoadStep capacity = capacity(runs.get("off"), label(mix, "off"), servers.adaptive("off"));
             results.add(capacity);
-            double c = capacity.servedPerSecond();
-            capacities.put(mix, c);
+            double c = capacities.compute(mix, (k, v) -> capacity.servedPerSecond());
             if (!(c > 0)) {
                 progress.report("overload suite: no capacity measured for " + mix + " (" + capacity.firstError()
                         + "); its open-model steps are skipped");
@@ -81,11 +80,9 @@ public final class OverloadBench {
             ServerProcess cheapest = servers.cheapestStep();
             if (cheapest != null) {
                 LoadGenerator cheapestRun = new LoadGenerator(cheapest, payloads, oo.verifyEvery);
-                String label = mix + " gzip level " + CHEAPEST_LEVEL;
-                warmUp(cheapestRun, label, oo, cheapest, progress);
-                LoadStep r = capacity(cheapestRun, label, cheapest);
-                results.add(r);
-                cheapestCapacities.put(mix, r.servedPerSecond());
+                warmUp(cheapestRun, mix + " gzip level " + CHEAPEST_LEVEL, oo, cheapest, progress);
+                results.add(capacity(cheapestRun, mix + " gzip level " + CHEAPEST_LEVEL, cheapest));
+                cheapestCapacities.put(mix, results.get(results.size() - 1).servedPerSecond());
             }
             for (String s : settings) {
                 openModelWarmUp(runs.get(s), label(mix, s), c, servers.adaptive(s));
@@ -98,18 +95,17 @@ public final class OverloadBench {
                 String step = " x" + m + (repeat > 1 ? " (" + repeat + ")" : "");
                 for (String s : settings) {
                     ServerProcess p = servers.adaptive(s);
-                    LoadStep r;
                     try (StepTrace trace = StepTrace.start(p.host(), p.port())) {
-                        r = runs.get(s).run(label(mix, s) + step, "gzip", m * c, oo.connections, warmupMs(oo),
-                                oo.seconds, p);
+                        LoadStep r = runs.get(s).run(label(mix, s) + step, "gzip", m * c, oo.connections,
+                                warmupMs(oo), oo.seconds, p);
                         StepTrace.Summary summary = trace == null ? null : trace.finish();
                         if (summary != null) {
                             traces.put(r.label(), summary);
                             progress.report(r.label() + ": " + describe(summary));
                         }
+                        progress.report(r.describe());
+                        results.add(r);
                     }
-                    progress.report(r.describe());
-                    results.add(r);
                 }
             }
         }
@@ -164,7 +160,7 @@ public final class OverloadBench {
                 + "`rest-compress.adaptive=off`" + (adaptiveSupported() ? "" : " (this build has no adaptive setting: "
                 + "the fixed level, and `adaptive=on` was skipped)") + "; then a constant arrival rate of "
                 + oo.multipliers + " x capacity for " + oo.seconds + " s each, " + oo.connections
-                + " connections, settings " + servers.settings() + " in turn"
+                + " connections, settings " + servers.settings + " in turn"
                 + (oo.onSettings.isEmpty() ? "" : " (adaptive=on with `" + String.join(" ", oo.onSettings) + "`)")
                 + ". Capacities: " + capacities + " req/s"
                 + (cheapestCapacities.isEmpty() ? "" : "; the same closed model against the demo fixed at gzip level "

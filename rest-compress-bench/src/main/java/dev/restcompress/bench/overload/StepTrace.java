@@ -94,11 +94,8 @@ public final class StepTrace implements AutoCloseable {
         poller.join(2_000);
         Map<String, Long> delta = new TreeMap<>();
         try {
-            bodiesByLevel(scrape(connection)).forEach((k, v) -> {
-                if (v - before.getOrDefault(k, 0L) != 0) {
-                    delta.put(k, v - before.getOrDefault(k, 0L));
-                }
-            });
+            bodiesByLevel(scrape(connection)).forEach((k, v) -> delta.put(k, v - before.getOrDefault(k, 0L)));
+            delta.values().removeIf(d -> d == 0);
         } catch (IOException | RuntimeException e) {
             return null;
         }
