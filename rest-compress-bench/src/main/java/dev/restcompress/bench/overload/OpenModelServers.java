@@ -49,10 +49,9 @@ public final class OpenModelServers implements AutoCloseable {
     public static OpenModelServers start(SuiteContext ctx, OverloadOptions oo, boolean overload, boolean peers)
             throws InterruptedException {
         boolean supported = OverloadBench.adaptiveSupported();
-        List<String> settings = new ArrayList<>(List.of("off")); // the capacity is always the fixed level's
-        if (overload && oo.adaptive.contains("on") && supported) {
-            settings.add("on");
-        } else if (overload && oo.adaptive.contains("on")) {
+        boolean on = overload && oo.adaptive.contains("on");
+        List<String> settings = on && supported ? List.of("off", "on") : List.of("off"); // capacity: the fixed level's
+        if (on && !supported) {
             ctx.progress().report("overload suite: skipping adaptive=on: this build of the library has no "
                     + AdaptiveSettings.ADAPTIVE + " setting (only the fixed level is measured)");
         }
@@ -78,7 +77,7 @@ public final class OpenModelServers implements AutoCloseable {
                 wanted.put(key(kind), new ServerToStart(key(kind), List.of()));
             }
         }
-        var s = new OpenModelServers(CpuPinning.apply(oo.pin.equals("on")), oo.quick, List.copyOf(settings));
+        var s = new OpenModelServers(CpuPinning.apply(oo.pin.equals("on")), oo.quick, settings);
         // A thread per server: the common pool has a single thread on a 2-core machine.
         ExecutorService starter = Executors.newFixedThreadPool(Math.max(1, wanted.size()));
         Map<String, Future<ServerProcess>> futures = new LinkedHashMap<>();

@@ -61,7 +61,7 @@ public final class SoakMain {
     static final List<String> ENVIRONMENT = List.of("env", "MALLOC_ARENA_MAX=2");
 
     /** /proc first (cheap, before the GC), then the child's GC + NMT answer. One thread at a time. */
-    private static Sample sample(ServerProcess server, long tMillis, String phase) throws IOException, InterruptedException {
+    static Sample sample(ServerProcess server, long tMillis, String phase) throws IOException, InterruptedException {
         List<String> status = Files.readAllLines(Path.of("/proc", Long.toString(server.pid()), "status"));
         long fds;
         try (Stream<Path> s = Files.list(Path.of("/proc", Long.toString(server.pid()), "fd"))) {

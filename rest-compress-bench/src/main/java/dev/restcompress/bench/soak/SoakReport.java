@@ -80,9 +80,9 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
          * between groups (a phase change) is no trend, a climb inside them is. Groups under two points are left out.
          */
         static Trend fit(List<long[]> tGroups, List<double[]> yGroups) {
-            List<double[]> dxs = new ArrayList<>();
-            List<double[]> ys = new ArrayList<>();
-            List<Double> mys = new ArrayList<>();
+            record Group(double[] dx, double[] y, double my) {
+            }
+            List<Group> kept = new ArrayList<>();
             double sxx = 0;
             double sxy = 0;
             double span = 0;
@@ -102,11 +102,9 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
                 }
                 span += (t[t.length - 1] - t[0]) / 60_000.0;
                 n += y.length;
-                dxs.add(dx);
-                ys.add(y);
-                mys.add(my);
+                kept.add(new Group(dx, y, my));
             }
-            int groups = dxs.size();
+            int groups = kept.size();
             int dof = n - groups - 1;
             if (dof < 1 || sxx == 0) {
                 return new Trend(Double.NaN, Double.NaN, 0, Double.NaN, 0);
@@ -114,10 +112,10 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
             double slope = sxy / sxx;
             double sse = 0;
             double lag = 0;
-            for (int g = 0; g < groups; g++) {
+            for (Group g : kept) {
                 double previous = Double.NaN;
-                for (int i = 0; i < dxs.get(g).length; i++) {
-                    double r = ys.get(g)[i] - (mys.get(g) + slope * dxs.get(g)[i]);
+                for (int i = 0; i < g.dx().length; i++) {
+                    double r = g.y()[i] - (g.my() + slope * g.dx()[i]);
                     sse += r * r;
                     if (!Double.isNaN(previous)) {
                         lag += r * previous;
@@ -336,10 +334,7 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
     }
 
     private static String num(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return "-";
-        }
-        return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v);
+        return Double.isFinite(v) ? String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%.0f" : "%.2f", v) : "-";
     }
 
     private static String signed(double v) {
