@@ -106,18 +106,16 @@ public final class SoakMain {
     }
 
     public static void main(String[] args) throws Exception {
-        SoakOptions o;
         try {
-            o = SoakOptions.parse(args);
+            SoakOptions o = SoakOptions.parse(args);
+            if (o != null) { // null: --help or --version was printed
+                Files.createDirectories(o.out);
+                System.exit(new SoakMain(o).run());
+            }
         } catch (picocli.CommandLine.ParameterException e) {
             System.err.println("soak: " + e.getMessage());
             e.getCommandLine().usage(System.err);
             System.exit(3);
-            return;
-        }
-        if (o != null) { // null: --help or --version was printed
-            Files.createDirectories(o.out);
-            System.exit(new SoakMain(o).run());
         }
     }
 

@@ -125,17 +125,15 @@ final class Workload {
 
     private static Probe get(String category, String label, String path, List<String> extra, String ae, String expect,
             byte[] ref) {
-        List<String> h = new ArrayList<>(extra);
-        h.add("Accept-Encoding: " + ae);
+        List<String> h = Stream.concat(extra.stream(), Stream.of("Accept-Encoding: " + ae)).toList();
         String shortAe = ae.length() > 40 ? ae.substring(0, 20) + "...(" + ae.length() + " chars)" : ae;
-        return new Probe(category, "GET " + label + " [AE: " + shortAe + "]", Probe.Kind.EXCHANGE, path, List.copyOf(h),
-                null, 200, expect, ref, 0);
+        return new Probe(category, "GET " + label + " [AE: " + shortAe + "]", Probe.Kind.EXCHANGE, path, h, null,
+                200, expect, ref, 0);
     }
 
     /** The identity response of {@code path}, fetched twice: a body that changes cannot be a reference. */
     private static byte[] reference(HttpConnection http, String path, List<String> extra) throws IOException {
-        List<String> h = new ArrayList<>(extra);
-        h.add("Accept-Encoding: identity");
+        List<String> h = Stream.concat(extra.stream(), Stream.of("Accept-Encoding: identity")).toList();
         HttpConnection.Reply a = http.exchange("GET", path, h, null, false);
         HttpConnection.Reply b = http.exchange("GET", path, h, null, false);
         if (a.status() != 200 || a.contentEncoding() != null || !Arrays.equals(a.body(), b.body())) {
