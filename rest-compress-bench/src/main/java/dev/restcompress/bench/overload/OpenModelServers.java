@@ -56,15 +56,12 @@ public final class OpenModelServers implements AutoCloseable {
                     + AdaptiveSettings.ADAPTIVE + " setting (only the fixed level is measured)");
         }
         Map<String, ServerToStart> wanted = new LinkedHashMap<>();
-        for (String setting : settings) {
-            List<String> jvm = new ArrayList<>();
-            if (supported) {
-                jvm.add("-D" + AdaptiveSettings.ADAPTIVE + "=" + setting);
-                jvm.addAll(setting.equals("on") ? oo.onSettings : List.of());
-            }
-            wanted.put("adaptive=" + setting, new ServerToStart(BenchServerMain.OURS, jvm));
+        for (String setting : settings) { // without the setting in this build, only "off" is here
+            List<String> jvm = new ArrayList<>(List.of("-D" + AdaptiveSettings.ADAPTIVE + "=" + setting));
+            jvm.addAll(setting.equals("on") ? oo.onSettings : List.of());
+            wanted.put("adaptive=" + setting, new ServerToStart(BenchServerMain.OURS, supported ? jvm : List.of()));
         }
-        if (overload && settings.contains("on")) {
+        if (settings.contains("on")) {
             // adaptive=on is held at 4x to this fixed level's capacity (adaptive off, as in every child)
             wanted.put(CHEAPEST_STEP, new ServerToStart(BenchServerMain.OURS,
                     List.of("-D" + Levels.levelKey("gzip") + "=" + OverloadBench.CHEAPEST_LEVEL)));
