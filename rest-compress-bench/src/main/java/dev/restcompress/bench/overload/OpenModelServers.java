@@ -6,6 +6,8 @@ import dev.restcompress.bench.server.BenchServerMain;
 import dev.restcompress.bench.server.OurVariants;
 import dev.restcompress.bench.server.PeerClassPath;
 import dev.restcompress.bench.server.ServerProcess;
+import dev.restcompress.codec.Levels;
+import dev.restcompress.config.AdaptiveSettings;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,64 +23,48 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 /**
- * The server children of the overload and peers suites, started once for both, all at the same time
- * (a JVM start is mostly single-threaded, and starting them one after another was most of the smoke
- * run's time), on the server core ({@code CpuPinning}): this library's demo with
- * {@code rest-compress.adaptive=off} (also the peers suite's {@code ours}) and {@code on}, the demo
- * fixed at gzip level 1 (with {@code on}: the adaptive policy's cheapest step), and each peer. Where
- * the library has no adaptive setting, {@code on} is left out with a line saying so. Each child's log
- * is {@code server-<key>.log}. {@link #close} stops every child this object started and gives the
- * generator its cores back.
+ * The server children of the overload and peers suites, started once for both, all at once (a JVM start is mostly
+ * single-threaded), on the server core ({@code CpuPinning}): the demo with {@code rest-compress.adaptive=off} (also
+ * the peers' {@code ours}) and {@code on}, the demo fixed at the adaptive policy's cheapest gzip level, and each peer.
+ * Each child logs to {@code server-<key>.log}; {@link #close} stops them and gives the generator its cores back.
  */
 public final class OpenModelServers implements AutoCloseable {
     private static final String CHEAPEST_STEP = "gzip level " + OverloadBench.CHEAPEST_LEVEL;
     private final CpuPinning pin;
     private final boolean quick;
-    private final boolean adaptiveSupported;
     /** The adaptive settings started, {@code off} first. */
-    private final List<String> settings;
+    final List<String> settings;
     private final Map<String, ServerProcess> started = new LinkedHashMap<>();
     private final Map<String, String> skipped = new LinkedHashMap<>();
 
-    private OpenModelServers(CpuPinning pin, boolean quick, boolean adaptiveSupported, List<String> settings) {
+    private OpenModelServers(CpuPinning pin, boolean quick, List<String> settings) {
         this.pin = pin;
         this.quick = quick;
-        this.adaptiveSupported = adaptiveSupported;
         this.settings = settings;
     }
 
-    /** A server child to start: its kind and extra JVM options. */
     private record ServerToStart(String kind, List<String> extraJvmOptions) {
     }
 
-    /**
-     * Starts what the requested suites need: the adaptive settings' servers (for {@code overload}, and
-     * {@code off} as {@code ours} for {@code peers}) and the peers' servers.
-     */
     public static OpenModelServers start(SuiteContext ctx, OverloadOptions oo, boolean overload, boolean peers)
             throws InterruptedException {
         boolean supported = OverloadBench.adaptiveSupported();
-        List<String> settings = new ArrayList<>(List.of("off")); // the capacity is always the fixed level's
-        if (overload && oo.adaptive.contains("on") && supported) {
-            settings.add("on");
-        } else if (overload && oo.adaptive.contains("on")) {
+        boolean on = overload && oo.adaptive.contains("on");
+        List<String> settings = on && supported ? List.of("off", "on") : List.of("off"); // capacity: the fixed level's
+        if (on && !supported) {
             ctx.progress().report("overload suite: skipping adaptive=on: this build of the library has no "
-                    + OverloadBench.ADAPTIVE_KEY + " setting (only the fixed level is measured)");
+                    + AdaptiveSettings.ADAPTIVE + " setting (only the fixed level is measured)");
         }
         Map<String, ServerToStart> wanted = new LinkedHashMap<>();
-        for (String setting : settings) {
-            List<String> jvm = new ArrayList<>();
-            if (supported) {
-                jvm.add("-D" + OverloadBench.ADAPTIVE_KEY + "=" + setting);
-                jvm.addAll(setting.equals("on") ? oo.onSettings : List.of());
-            }
-            wanted.put("adaptive=" + setting, new ServerToStart(BenchServerMain.OURS, jvm));
+        for (String setting : settings) { // without the setting in this build, only "off" is here
+            List<String> jvm = new ArrayList<>(List.of("-D" + AdaptiveSettings.ADAPTIVE + "=" + setting));
+            jvm.addAll(setting.equals("on") ? oo.onSettings : List.of());
+            wanted.put("adaptive=" + setting, new ServerToStart(BenchServerMain.OURS, supported ? jvm : List.of()));
         }
-        if (overload && settings.contains("on")) {
-            // The adaptive server's cheapest step for a gzip-only client, as a fixed level (adaptive off,
-            // as in every child: ServerProcess.defaultJvmOptions): its capacity is what adaptive=on is held to at 4x.
+        if (settings.contains("on")) {
+            // adaptive=on is held at 4x to this fixed level's capacity (adaptive off, as in every child)
             wanted.put(CHEAPEST_STEP, new ServerToStart(BenchServerMain.OURS,
-                    List.of("-D" + OverloadBench.CHEAPEST_LEVEL_KEY + "=" + OverloadBench.CHEAPEST_LEVEL)));
+                    List.of("-D" + Levels.levelKey("gzip") + "=" + OverloadBench.CHEAPEST_LEVEL)));
         }
         for (String kind : peers ? oo.peers : List.<String>of()) {
             if (OurVariants.ownJvm(kind)) {
@@ -88,8 +74,7 @@ public final class OpenModelServers implements AutoCloseable {
                 wanted.put(key(kind), new ServerToStart(key(kind), List.of()));
             }
         }
-        OpenModelServers s = new OpenModelServers(CpuPinning.apply(oo.pin.equals("on")), oo.quick, supported,
-                List.copyOf(settings));
+        var s = new OpenModelServers(CpuPinning.apply(oo.pin.equals("on")), oo.quick, settings);
         // A thread per server: the common pool has a single thread on a 2-core machine.
         ExecutorService starter = Executors.newFixedThreadPool(Math.max(1, wanted.size()));
         Map<String, Future<ServerProcess>> futures = new LinkedHashMap<>();
@@ -123,14 +108,6 @@ public final class OpenModelServers implements AutoCloseable {
         return p;
     }
 
-    public List<String> settings() {
-        return settings;
-    }
-
-    public boolean adaptiveSupported() {
-        return adaptiveSupported;
-    }
-
     public String pinning() {
         return pin.describe();
     }
@@ -144,7 +121,7 @@ public final class OpenModelServers implements AutoCloseable {
         return p;
     }
 
-    /** The demo fixed at the adaptive policy's cheapest gzip level, or null (not started, or adaptive=on not run). */
+    /** Null when not started (or adaptive=on not run). */
     public ServerProcess cheapestStep() {
         return started.get(CHEAPEST_STEP);
     }
@@ -154,12 +131,11 @@ public final class OpenModelServers implements AutoCloseable {
         return started.get(key(kind));
     }
 
-    /** Why a peer did not start, or null. */
     public String whyNot(String kind) {
         return skipped.get(key(kind));
     }
 
-    /** The server a peers row runs on: the cache rows share one, {@code ours} and its identity row the adaptive=off demo. */
+    /** The cache rows share one server; {@code ours} and its identity row run on the adaptive=off demo. */
     private static String key(String kind) {
         if (OurVariants.CACHE_ROWS.contains(kind)) {
             return BenchServerMain.OURS_CACHE;
@@ -179,15 +155,8 @@ public final class OpenModelServers implements AutoCloseable {
     }
 
     /**
-     * Puts the server and the load generator on separate cores with {@code taskset}: the generator (this
-     * JVM, every thread) on all cores but the last, each server child on the last one. Without it the
-     * two fight for the same cores and the generator's own work shows up as server latency. Where
-     * {@code taskset} is missing, there is a single core, or it was not wanted, nothing is pinned and
-     * {@code describe} says so. {@code close} gives this JVM back the affinity it had.
-     *
-     * @param serverPrefix words to put before a server child's {@code java} command
-     * @param restore the affinity to give this JVM back, or null
-     * @param describe how the processes are pinned, for the report
+     * The generator (this JVM) on all cores but the last, each server child on the last ({@code taskset}), so the
+     * generator's work does not show as server latency. {@code close} gives this JVM back its affinity.
      */
     private record CpuPinning(List<String> serverPrefix, String restore, String describe) implements AutoCloseable {
 

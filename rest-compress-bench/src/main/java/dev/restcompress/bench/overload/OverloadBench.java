@@ -9,8 +9,6 @@ import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.StepTable;
 import dev.restcompress.bench.report.XyChart;
 import dev.restcompress.bench.server.ServerProcess;
-import dev.restcompress.codec.Levels;
-import dev.restcompress.config.AdaptiveSettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,33 +21,19 @@ import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 /**
- * The overload suite: what happens when more gzip requests arrive than the server can compress.
- * First the capacity: the closed model at saturation against the fixed level (gzip level 6, the
- * {@code @FastGzip} default, {@code rest-compress.adaptive=off}). Then the open model offers 0.5x,
- * 1x, 2x and 4x of it, to a server with {@code rest-compress.adaptive=off} and one with {@code on},
- * step by step in turn (both servers run throughout, on the same core, so a drift in machine load
- * hits both alike). Each payload mix is measured on its own. Where the library has no adaptive
- * setting yet, {@code on} is skipped with a line saying so, and {@code off} is the plain server
- * ({@link OpenModelServers} starts them, with the peers' servers, once for both suites).
- * Writes {@code overload.csv}, a report section with the steps' table, adaptive=on against off at each
- * offered load and the adaptive steps seen, and two charts against the offered load (as a multiple of
- * the capacity), one colour per payload mix and setting: served requests/s ({@code overload-served.png})
- * and p99 latency, log scale ({@code overload-latency.png}).
+ * The overload suite (rest-compress-bench/README.md): the closed-model gzip capacity of the fixed level, then the
+ * open model at multiples of it, to {@code rest-compress.adaptive=off} and {@code on} in turn, step by step (both
+ * servers run throughout on the same core, so a drift in machine load hits both alike).
  */
 public final class OverloadBench {
-    /** The files {@link #run} creates. */
-    public static final List<String> FILES = List.of("overload.csv", "overload-served.png", "overload-latency.png");
-    /** The library's setting the suite compares. */
-    public static final String ADAPTIVE_KEY = AdaptiveSettings.ADAPTIVE;
     /** The adaptive policy's cheapest step for a gzip-only client (step 2 and 3: gzip's streaming level). */
     public static final int CHEAPEST_LEVEL = 1;
-    public static final String CHEAPEST_LEVEL_KEY = Levels.levelKey("gzip");
 
     private final SuiteContext ctx;
     private final OverloadOptions oo;
     private final OpenModelServers servers;
     private final List<LoadStep> results = new ArrayList<>();
-    /** Per mix: the closed-model capacity of the fixed level, and of the demo fixed at the cheapest step. */
+    /** Per mix: the capacity of the fixed level, and of the demo fixed at the cheapest step. */
     private final Map<String, Double> capacities = new LinkedHashMap<>();
     private final Map<String, Double> cheapestCapacities = new LinkedHashMap<>();
     private final Map<String, StepTrace.Summary> traces = new LinkedHashMap<>();
@@ -60,23 +44,21 @@ public final class OverloadBench {
         this.servers = servers;
     }
 
-    /** Whether this build of the library knows {@value #ADAPTIVE_KEY}. */
     public static boolean adaptiveSupported() {
         return ServerProcess.knowsAdaptive();
     }
 
-    /** Runs the suite against the adaptive=off (and on) servers of {@code servers}. */
     public static List<String> run(SuiteContext ctx, OverloadOptions oo, OpenModelServers servers)
             throws IOException, InterruptedException {
         OverloadBench b = new OverloadBench(ctx, oo, servers);
         b.run();
         b.write(ctx.out(), ctx.md());
-        return FILES;
+        return List.of("overload.csv", "overload-served.png", "overload-latency.png");
     }
 
     private void run() throws IOException, InterruptedException {
         Progress progress = ctx.progress();
-        List<String> settings = servers.settings();
+        List<String> settings = servers.settings;
         progress.report("overload suite: " + servers.pinning() + "; settings " + settings + ", mixes " + oo.mixes
                 + ", multipliers " + oo.multipliers + ", " + oo.seconds + " s per step");
         for (String mix : oo.mixes) {
@@ -89,8 +71,7 @@ public final class OverloadBench {
             }
             LoadStep capacity = capacity(runs.get("off"), label(mix, "off"), servers.adaptive("off"));
             results.add(capacity);
-            double c = capacity.servedPerSecond();
-            capacities.put(mix, c);
+            double c = capacities.compute(mix, (k, v) -> capacity.servedPerSecond());
             if (!(c > 0)) {
                 progress.report("overload suite: no capacity measured for " + mix + " (" + capacity.firstError()
                         + "); its open-model steps are skipped");
@@ -99,11 +80,9 @@ public final class OverloadBench {
             ServerProcess cheapest = servers.cheapestStep();
             if (cheapest != null) {
                 LoadGenerator cheapestRun = new LoadGenerator(cheapest, payloads, oo.verifyEvery);
-                String label = mix + " gzip level " + CHEAPEST_LEVEL;
-                warmUp(cheapestRun, label, oo, cheapest, progress);
-                LoadStep r = capacity(cheapestRun, label, cheapest);
-                results.add(r);
-                cheapestCapacities.put(mix, r.servedPerSecond());
+                warmUp(cheapestRun, mix + " gzip level " + CHEAPEST_LEVEL, oo, cheapest, progress);
+                results.add(capacity(cheapestRun, mix + " gzip level " + CHEAPEST_LEVEL, cheapest));
+                cheapestCapacities.put(mix, results.get(results.size() - 1).servedPerSecond());
             }
             for (String s : settings) {
                 openModelWarmUp(runs.get(s), label(mix, s), c, servers.adaptive(s));
@@ -116,18 +95,17 @@ public final class OverloadBench {
                 String step = " x" + m + (repeat > 1 ? " (" + repeat + ")" : "");
                 for (String s : settings) {
                     ServerProcess p = servers.adaptive(s);
-                    LoadStep r;
                     try (StepTrace trace = StepTrace.start(p.host(), p.port())) {
-                        r = runs.get(s).run(label(mix, s) + step, "gzip", m * c, oo.connections, warmupMs(oo),
-                                oo.seconds, p);
+                        LoadStep r = runs.get(s).run(label(mix, s) + step, "gzip", m * c, oo.connections,
+                                warmupMs(oo), oo.seconds, p);
                         StepTrace.Summary summary = trace == null ? null : trace.finish();
                         if (summary != null) {
                             traces.put(r.label(), summary);
                             progress.report(r.label() + ": " + describe(summary));
                         }
+                        progress.report(r.describe());
+                        results.add(r);
                     }
-                    progress.report(r.describe());
-                    results.add(r);
                 }
             }
         }
@@ -142,10 +120,8 @@ public final class OverloadBench {
     }
 
     /**
-     * Lets the server JIT-compile its paths and size its heap before anything is recorded, at the
-     * measured concurrency. 15 s, not 3: with 3 s an identical twin of our server (the peers suite's
-     * A/A control) still gained 20% over the next five rounds while the server that had already run
-     * the overload suite did not, so every peer ratio carried that warm-up difference.
+     * JIT and heap sizing at the measured concurrency before anything is recorded. 15 s, not 3: after 3 s the peers
+     * suite's A/A twin still gained 20% over five rounds, and every peer ratio carried that difference.
      */
     public static void warmUp(LoadGenerator run, String label, OverloadOptions oo, ServerProcess server, Progress progress)
             throws InterruptedException {
@@ -153,7 +129,7 @@ public final class OverloadBench {
         progress.report(r.describeWarmUp());
     }
 
-    /** The closed-model capacity: saturation at the peers' concurrency, labelled {@code "<label> capacity"}. */
+    /** The closed model at saturation, at the peers' concurrency. */
     private LoadStep capacity(LoadGenerator run, String label, ServerProcess server) throws InterruptedException {
         LoadStep r = run.run(label + " capacity", "gzip", 0, oo.peerConcurrency, warmupMs(oo), oo.seconds, server);
         ctx.progress().report(r.describe());
@@ -161,12 +137,9 @@ public final class OverloadBench {
     }
 
     /**
-     * The closed-model warm-up leaves two paths of the measured steps cold: spread-out arrivals
-     * (threads parking and waking per request) and the step trace's {@code /rest/metrics} polls (about
-     * 5 ms of CPU per scrape once compiled, much more before). Three back-to-back 5 s steps at 0.5x
-     * capacity measured the fixed server at 615, 484, then 246 us of CPU per request, and the adaptive
-     * server, seeing that work as load, served the first of them mostly at gzip level 1. So each server
-     * also runs 15 s at half the capacity, traced as the steps are, before the first measured step.
+     * 15 s at half the capacity, traced, for the paths the closed model leaves cold (parking per request, the trace's
+     * polls): without it three 5 s steps at 0.5x cost the fixed server 615, 484, then 246 us of CPU per request,
+     * and the adaptive server served the first mostly at gzip level 1.
      */
     private void openModelWarmUp(LoadGenerator run, String label, double capacity, ServerProcess server)
             throws InterruptedException {
@@ -184,10 +157,10 @@ public final class OverloadBench {
         md.heading(2, "HTTP overload: open model against the gzip capacity");
         md.paragraph("The demo server (`@FastGzip`, level 6, `Accept-Encoding: gzip`) in its own JVM; " + servers.pinning()
                 + ". Capacity: the closed model at saturation (" + oo.peerConcurrency + " connections) against "
-                + "`rest-compress.adaptive=off`" + (servers.adaptiveSupported() ? "" : " (this build has no adaptive setting: "
+                + "`rest-compress.adaptive=off`" + (adaptiveSupported() ? "" : " (this build has no adaptive setting: "
                 + "the fixed level, and `adaptive=on` was skipped)") + "; then a constant arrival rate of "
                 + oo.multipliers + " x capacity for " + oo.seconds + " s each, " + oo.connections
-                + " connections, settings " + servers.settings() + " in turn"
+                + " connections, settings " + servers.settings + " in turn"
                 + (oo.onSettings.isEmpty() ? "" : " (adaptive=on with `" + String.join(" ", oo.onSettings) + "`)")
                 + ". Capacities: " + capacities + " req/s"
                 + (cheapestCapacities.isEmpty() ? "" : "; the same closed model against the demo fixed at gzip level "
@@ -202,20 +175,13 @@ public final class OverloadBench {
         writeCharts(dir);
     }
 
-    /**
-     * adaptive=on against off at each offered load, the adaptive goals in one place: served req/s (95%
-     * error from the two slice errors), bytes per response and server CPU per request.
-     */
+    /** adaptive=on against off at each offered load: the adaptive goals in one table. */
     private void writeComparison(Markdown md) {
-        Map<String, LoadStep> byLabel = new LinkedHashMap<>();
-        results.forEach(r -> byLabel.put(r.label(), r));
+        var byLabel = results.stream().collect(Collectors.toMap(LoadStep::label, r -> r, (a, b) -> b));
         List<List<String>> rows = new ArrayList<>();
         for (LoadStep on : results) {
             int at = on.label().indexOf(" adaptive=on x");
-            if (at < 0) {
-                continue;
-            }
-            LoadStep off = byLabel.get(on.label().replace(" adaptive=on x", " adaptive=off x"));
+            LoadStep off = at < 0 ? null : byLabel.get(on.label().replace(" adaptive=on x", " adaptive=off x"));
             if (off == null) {
                 continue;
             }
@@ -268,7 +234,6 @@ public final class OverloadBench {
                 .map(LoadStep::p99Us).orElse(Double.NaN);
     }
 
-    /** The adaptive step during each step, polled from the demo's metrics. */
     private void writeTraces(Markdown md) {
         if (traces.isEmpty()) {
             return;
@@ -292,9 +257,8 @@ public final class OverloadBench {
                 .collect(Collectors.joining(", "));
     }
 
-    /** One line for the progress log. */
     static String describe(StepTrace.Summary t) {
-        return String.format(java.util.Locale.ROOT, "adaptive step 0/1/2/3 in %.0f/%.0f/%.0f/%.0f%% of %d polls, "
+        return String.format(Locale.ROOT, "adaptive step 0/1/2/3 in %.0f/%.0f/%.0f/%.0f%% of %d polls, "
                 + "%d moves (load at moves down: %s), bodies %s", 100 * t.shareAt(0), 100 * t.shareAt(1),
                 100 * t.shareAt(2), 100 * t.shareAt(3), t.samples(), t.moves(), loads(t.loadsAtDown()),
                 t.bodiesByLevel());

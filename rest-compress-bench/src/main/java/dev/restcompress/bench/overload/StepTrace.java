@@ -12,11 +12,9 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
 
 /**
- * What the adaptive server did during one overload step, read from the demo's {@code GET /rest/metrics}
- * (the library's statistics): a thread polls the adaptive step every {@value #PERIOD_MS} ms (one small
- * identity request on its own connection), and the bodies per coding and level are read before and
- * after. So the report can say whether the bytes per response came from a step down, how long it lasted
- * and how often the step moved, instead of guessing from the bytes.
+ * What the adaptive server did during one overload step, from the demo's {@code GET /rest/metrics}: its step polled
+ * every {@value #PERIOD_MS} ms on a connection of its own, and the bodies per coding and level before and after, so
+ * the report can say whether the bytes per response came from a step down instead of guessing from the bytes.
  */
 public final class StepTrace implements AutoCloseable {
     public static final int PERIOD_MS = 100;
@@ -33,15 +31,9 @@ public final class StepTrace implements AutoCloseable {
     private final List<Double> loadsAtDown = new ArrayList<>();
     private int last = -1;
 
-    /**
-     * What one traced step did.
-     *
-     * @param loadsAtDown the server's last CPU sample seen at each poll that found the step lower than the
-     *        poll before: the sample that moved it, or the one after (saturated or a run of pressure?)
-     */
+    /** {@code loadsAtDown}: the CPU sample at each poll that found the step lower (the one that moved it, or next). */
     public record Summary(int samples, int[] samplesAt, int moves, Map<String, Long> bodiesByLevel,
             List<Double> loadsAtDown) {
-        /** Share of samples at {@code step}, 0 to 1. */
         double shareAt(int step) {
             return samples == 0 ? Double.NaN : (double) samplesAt[step] / samples;
         }
@@ -55,7 +47,7 @@ public final class StepTrace implements AutoCloseable {
         poller.start();
     }
 
-    /** Starts tracing the demo at {@code host:port}, or returns null when it has no metrics endpoint. */
+    /** Null when the demo has no metrics endpoint. */
     public static StepTrace start(String host, int port) {
         try {
             return new StepTrace(host, port);
@@ -64,7 +56,6 @@ public final class StepTrace implements AutoCloseable {
         }
     }
 
-    /** The demo's {@code GET /rest/metrics} text (the library's statistics, Prometheus format). */
     private static String scrape(HttpConnection connection) throws IOException {
         HttpConnection.Response r = connection.get("/rest/metrics", "identity");
         if (r.status() != 200) {
@@ -97,17 +88,14 @@ public final class StepTrace implements AutoCloseable {
         }
     }
 
-    /** Stops polling and returns what was seen, or null when the metrics could not be read. */
+    /** Null when the metrics could not be read. */
     public Summary finish() throws InterruptedException {
         stop = true;
         poller.join(2_000);
         Map<String, Long> delta = new TreeMap<>();
         try {
-            bodiesByLevel(scrape(connection)).forEach((k, v) -> {
-                if (v - before.getOrDefault(k, 0L) != 0) {
-                    delta.put(k, v - before.getOrDefault(k, 0L));
-                }
-            });
+            bodiesByLevel(scrape(connection)).forEach((k, v) -> delta.put(k, v - before.getOrDefault(k, 0L)));
+            delta.values().removeIf(d -> d == 0);
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -127,13 +115,13 @@ public final class StepTrace implements AutoCloseable {
         return Double.isNaN(step) ? -1 : (int) step;
     }
 
-    /** The value on the first line that starts with {@code name} (a gauge, or a counter with its labels), NaN when absent. */
+    /** The value on the first line starting with {@code name} (a gauge, or a counter with its labels), else NaN. */
     public static double gauge(String metrics, String name) {
         return metrics.lines().filter(l -> l.startsWith(name)).findFirst()
                 .map(l -> Double.parseDouble(l.substring(name.length()).trim())).orElse(Double.NaN);
     }
 
-    /** {@code coding/level -> bodies} from the Prometheus text. */
+    /** {@code coding/level -> bodies}. */
     public static Map<String, Long> bodiesByLevel(String metrics) {
         Map<String, Long> out = new TreeMap<>();
         metrics.lines().filter(l -> l.startsWith(BY_LEVEL)).forEach(line -> {
@@ -146,10 +134,7 @@ public final class StepTrace implements AutoCloseable {
         return out;
     }
 
-    /**
-     * {bodies, seconds in the codec} of one coding's encoded bodies so far, from the demo's metrics at
-     * {@code host:port}, or null when they cannot be read.
-     */
+    /** {bodies, seconds in the codec} of one coding's encoded bodies so far, or null when unreadable. */
     public static double[] encodedTotals(String host, int port, String coding) {
         try (HttpConnection c = new HttpConnection(host, port, 5_000)) {
             String metrics = scrape(c);

@@ -2,37 +2,87 @@ package dev.restcompress.bench.soak;
 
 import dev.restcompress.bench.http.HttpConnection;
 import dev.restcompress.bench.load.LoadGenerator;
+import dev.restcompress.bench.server.BenchServerMain;
 import dev.restcompress.bench.server.ServerProcess;
-import dev.restcompress.bench.soak.SoakServer.Sample;
+import dev.restcompress.bench.soak.SoakReport.Tally;
 import dev.restcompress.bench.soak.Workload.Probe;
+import dev.restcompress.config.CacheSettings;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * The soak ({@code scripts/soak.sh} builds the jar and chooses the output folder): starts the demo in its
- * own JVM with native memory tracking, drives a checked mix of requests and attacks at it, samples its
- * memory every few seconds and writes the {@link SoakReport} with a verdict: HELD (exit 0), LEAKED (1) or
- * ERRORED (2).
- *
- * <p>The default run is a mixed phase (60% of the time: GETs, POSTs, attacks) followed by one
- * isolated POST phase per coding, so a leak is pinned on a coding. {@code --only-post CODING} runs
- * that one phase for the whole time. Each phase is one step of the bench's {@link LoadGenerator}:
- * {@code --threads} connections, the open model at {@code --rate} (the closed model at 0), over probes
- * drawn at random from the phase's groups. Everything is bounded: each request by a timeout, the run by a
- * hard deadline, the server by an RSS cap and by its parent (it exits when our pipe closes).
+ * The soak ({@code scripts/soak.sh}): the demo in its own JVM, a checked mix of requests and attacks, memory
+ * sampled throughout, and a {@link SoakReport} verdict: HELD (exit 0), LEAKED (1) or ERRORED (2). Each phase
+ * is one step of the bench's {@link LoadGenerator} over probes drawn from the phase's groups; the isolated
+ * POST phases after the mixed one pin a leak on a coding. The run has a hard deadline besides each timeout.
  */
 public final class SoakMain {
     private static final String HOST = "127.0.0.1";
     private static final int TIMEOUT_MS = 10_000;
+
+    /**
+     * One sample at {@code tMillis} since the load started, in bytes (threads and fds: counts), -1 when unknown:
+     * RSS, threads and fds from /proc; heap used right after a full GC, NMT committed in all and under "Other"
+     * (direct buffers, Unsafe) and the JDK's direct buffer pool from the child.
+     */
+    record Sample(long tMillis, String phase, long rss, long heapAfterGc, long nmtCommitted, long nmtOther, long direct,
+            long threads, long fds) {
+    }
+
+    static final int HEAP_MB = 256;
+
+    /**
+     * A fixed, pre-touched heap (heap paging is no growth), NMT, and the demo's cache as shipped (the suites turn
+     * it off), so its cached /rest/static answers are checked too.
+     */
+    static final List<String> JVM_OPTIONS = List.of("-Xms" + HEAP_MB + "m", "-Xmx" + HEAP_MB + "m",
+            "-XX:+AlwaysPreTouch", "-XX:NativeMemoryTracking=summary", "-XX:+UseParallelGC",
+            "--enable-native-access=ALL-UNNAMED", "-D" + CacheSettings.MODE + "=annotated");
+
+    /**
+     * Through {@code env} (same PID) with two malloc arenas: with glibc's default the same build read RSS
+     * +2.55 MB/min over 30 minutes (NMT flat), with two -0.12 +/- 0.19; the soak judges the library, not the
+     * allocator's arena policy (SECURITY.md).
+     */
+    static final List<String> ENVIRONMENT = List.of("env", "MALLOC_ARENA_MAX=2");
+
+    /** /proc first (cheap, before the GC), then the child's GC + NMT answer. One thread at a time. */
+    static Sample sample(ServerProcess server, long tMillis, String phase) throws IOException, InterruptedException {
+        List<String> status = Files.readAllLines(Path.of("/proc", Long.toString(server.pid()), "status"));
+        long fds;
+        try (Stream<Path> s = Files.list(Path.of("/proc", Long.toString(server.pid()), "fd"))) {
+            fds = s.count();
+        }
+        Map<String, Long> kv = Arrays.stream(server.request("sample").trim().split(" ")).map(p -> p.split("=", 2))
+                .collect(Collectors.toMap(p -> p[0], p -> Long.parseLong(p[1]), (a, b) -> b));
+        return new Sample(tMillis, phase, kb(field(status, "VmRSS")), kv.getOrDefault("heapAfterGc", -1L),
+                kb(kv.getOrDefault("nmtCommittedKB", -1L)), kb(kv.getOrDefault("nmtOtherKB", -1L)),
+                kv.getOrDefault("direct", -1L), field(status, "Threads"), fds);
+    }
+
+    /** A numeric field of /proc/pid/status as printed (kB for sizes), -1 when absent. */
+    private static long field(List<String> status, String name) {
+        return status.stream().filter(l -> l.startsWith(name + ":")).map(l -> l.substring(name.length() + 1).trim()
+                .split("\\s+")[0]).filter(v -> v.matches("\\d+")).mapToLong(Long::parseLong).findFirst().orElse(-1);
+    }
+
+    private static long kb(long kb) {
+        return kb < 0 ? -1 : kb * 1024;
+    }
 
     /** One stretch of the run: its share of the load time and the probe groups it draws from, by weight. */
     record Phase(String name, double share, List<List<Probe>> groups, double[] weights) {
@@ -56,27 +106,25 @@ public final class SoakMain {
     }
 
     public static void main(String[] args) throws Exception {
-        SoakOptions o;
         try {
-            o = SoakOptions.parse(args);
+            SoakOptions o = SoakOptions.parse(args);
+            if (o != null) { // null: --help or --version was printed
+                Files.createDirectories(o.out);
+                System.exit(new SoakMain(o).run());
+            }
         } catch (picocli.CommandLine.ParameterException e) {
             System.err.println("soak: " + e.getMessage());
             e.getCommandLine().usage(System.err);
             System.exit(3);
-            return;
         }
-        if (o == null) {
-            return; // --help or --version was printed
-        }
-        Files.createDirectories(o.out);
-        System.exit(new SoakMain(o).run());
     }
 
     private int run() throws Exception {
         long plannedMs = (long) (o.minutes * 60_000);
         long hardDeadline = System.currentTimeMillis() + plannedMs + 120_000;
-        log("starting the demo server (heap " + SoakServer.HEAP_MB + " MB, NMT summary) ...");
-        try (ServerProcess server = SoakServer.start(o.testdata, o.out.resolve("server.log"))) {
+        log("starting the demo server (heap " + HEAP_MB + " MB, NMT summary) ...");
+        try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(ENVIRONMENT, JVM_OPTIONS, List.of(),
+                BenchServerMain.OURS, HOST, o.testdata, o.out.resolve("server.log")))) {
             Files.writeString(o.out.resolve("server.pid"), server.pid() + "\n");
             ScheduledFuture<?> watchdog = Executors.newSingleThreadScheduledExecutor(r -> daemon("soak-watchdog", r))
                     .schedule(() -> {
@@ -97,10 +145,9 @@ public final class SoakMain {
             log("codings: " + w.codings + "; " + w.gets.size() + " GETs, " + w.allPosts().size() + " POSTs, "
                     + w.attacks.size() + " attacks; phases: " + phases.stream().map(Phase::name).toList());
             t0 = System.currentTimeMillis();
-            samples.add(SoakServer.sample(server, 0, "start"));
+            samples.add(sample(server, 0, "start"));
             phase = phases.get(0);
             Thread sampler = daemon("soak-sampler", () -> sampleLoop(server));
-            // The bench's load generator, its open model at --rate (closed at 0) over the probes of the phase.
             generator = new LoadGenerator(HOST, server.port(), new LoadGenerator.Requests() {
                 @Override
                 public String name(long i) {
@@ -143,7 +190,7 @@ public final class SoakMain {
         }
     }
 
-    /** Default: mixed 60%, then an isolated POST phase per coding; --only-post: one phase. */
+    /** Default: mixed, then an isolated POST phase per coding; --only-post: that one phase. */
     private List<Phase> plan(Workload w) {
         if (o.onlyPost != null) {
             if (!w.codings.contains(o.onlyPost)) {
@@ -160,7 +207,7 @@ public final class SoakMain {
         return out;
     }
 
-    /** A probe of the phase's groups, drawn at random by the groups' weights; its outcome goes into the tally. */
+    /** A probe drawn at random by the phase's group weights; its outcome goes into the tally. */
     private LoadGenerator.Answer probe(Workload w, HttpConnection http) {
         Phase ph = phase;
         Random rnd = ThreadLocalRandom.current();
@@ -190,7 +237,6 @@ public final class SoakMain {
         return new LoadGenerator.Answer(p.expectStatus(), 0, 0, error == null ? null : p.name() + ": " + error);
     }
 
-    /** Samples every --interval from the load's start until it stops. */
     private void sampleLoop(ServerProcess server) {
         long intervalMs = (long) (o.interval * 1000);
         try {
@@ -198,13 +244,11 @@ public final class SoakMain {
                     next += intervalMs) {
                 String ph = phase.name();
                 try {
-                    Sample s = SoakServer.sample(server, now(), ph);
+                    Sample s = sample(server, now(), ph);
                     samples.add(s);
                     if (s.rss() > o.maxRssMb * 1024L * 1024) {
-                        String reason = String.format("RSS reached %.0f MB, over the %d MB cap, at t=%.0f s (phase %s)",
-                                s.rss() / 1048576.0, o.maxRssMb, s.tMillis() / 1000.0, ph);
-                        log("stopping: " + reason);
-                        stopLoad(reason);
+                        stopLoad(String.format("RSS reached %.0f MB, over the %d MB cap, at t=%.0f s (phase %s)",
+                                s.rss() / 1048576.0, o.maxRssMb, s.tMillis() / 1000.0, ph));
                     }
                 } catch (IOException | RuntimeException e) {
                     tally.recordOther("sampling failed: " + e, now());
@@ -219,6 +263,7 @@ public final class SoakMain {
     }
 
     private void stopLoad(String reason) {
+        log("stopping: " + reason);
         abortReason = reason;
         stop.countDown();
         LoadGenerator g = generator;

@@ -1,9 +1,11 @@
 package dev.restcompress.bench.soak;
 
+import dev.restcompress.bench.core.Stats;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.Table;
 import dev.restcompress.bench.report.XyChart;
-import dev.restcompress.bench.soak.SoakServer.Sample;
+import dev.restcompress.bench.soak.SoakMain.Sample;
+import dev.restcompress.bench.soak.Workload.Probe;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,18 +13,17 @@ import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
- * Turns a soak's samples and tallies into a verdict and its evidence: {@code samples.csv},
- * {@code requests.csv}, {@code chart.svg} and {@code report.md}.
- *
- * <p>Slopes are least-squares lines ({@link Trend}) after a warm-up: the headline is one slope
- * shared by every phase's window from the end of the warm-up to the end of the run (each phase at its
- * own level); each isolated POST phase also gets its own RSS slope, minus the first 30% of the phase.
- * A series leaks when its slope is over its threshold, significant and climbs more than its scatter
- * ({@link Trend#grows}).
+ * A soak's verdict and its evidence: {@code samples.csv}, {@code requests.csv}, {@code chart.svg}, {@code report.md}.
+ * A series leaks when its trend after the warm-up, one slope shared by the phase windows each at its own
+ * level, {@link Trend#grows}; each phase also gets its own RSS slope.
  */
 record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> runs, Tally tally, long loadMs,
         String abortReason) {
@@ -34,41 +35,27 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
     /** A phase's RSS must also grow this much in its window to count: allocator steps are about 0.5 MB. */
     static final double PHASE_MIN_GROWTH_MB = 2;
     /**
-     * ... and this much when the window is shorter than {@link #JVM_SERIES_MIN_WINDOW_MS} (each POST phase
-     * of a --short run: 7 s). Over a few seconds the allocator settles in steps that look like growth: in
-     * CI a brotli phase read +17.8 MB/min (2.1 MB in its window) on a build whose 3-minute brotli-only
-     * soak then held at +0.59 MB/min. 5 MB in 7 s is about 2 KB per request at the short run's rate;
-     * the decoder leaks this soak exists for (50-150 KB per request) climb far faster, and slower ones
-     * are the 10-minute run's job (34 s windows).
+     * ... and this much in windows under {@link #JVM_SERIES_MIN_WINDOW_MS} (a --short run's 7 s POST phases): in CI
+     * the allocator settling read +17.8 MB/min (2.1 MB) in a brotli phase of a build that held over 3 minutes;
+     * 5 MB in 7 s is about 2 KB per request, far below the 50-150 KB decoder leaks this soak exists for.
      */
     static final double SHORT_PHASE_MIN_GROWTH_MB = 5;
-    /**
-     * NMT and heap after GC move in steps of tens of MB over seconds (C2 compiler arenas come and go,
-     * bodies in flight at the GC), so their slopes count only over phase windows at least this long;
-     * RSS, threads and fds over any window.
-     */
+    /** NMT and heap after GC step by tens of MB within seconds (compiler arenas, bodies in flight at the GC). */
     static final long JVM_SERIES_MIN_WINDOW_MS = 30_000;
     /**
-     * The mixed phase is judged on its own only when its window after the warm-up is this long. At 10 s
-     * (the --short run's 42-53 s) its RSS slope read between -50 and +52 MB/min over seven runs of
-     * builds that hold (Undertow's direct buffers and the allocator's arenas still settle), and one of
-     * them came out "significant": the mixed load of a short run is judged by the headline slope, which
-     * pools it with the isolated phases, and each isolated phase still by its own.
+     * The mixed phase is judged on its own only over a window this long: at 10 s (a --short run) its RSS slope read
+     * -50 to +52 MB/min over seven runs of builds that hold, so there the headline slope judges it.
      */
     static final long MIXED_MIN_WINDOW_MS = 30_000;
     /**
-     * Samples either side of each point whose minimum is its floor. The heap after a full GC still holds the
-     * bodies in flight at that moment: under the mixed load's 2 MB bodies and 32 MiB bombs a 10-minute run
-     * read 20-200 MB with a floor of 20.5-26.6 MB, and a least-squares line through the spikes came out at
-     * +14 MB/min, "significant"; through the floor (3 either side) -0.9 MB/min. Retained memory lifts the
-     * floor; bodies in flight only add spikes above it.
+     * Samples either side whose minimum is a point's floor: a 10-minute run's heap after GC read 20-200 MB
+     * (bodies in flight), whose line came out +14 MB/min, "significant"; its floor's -0.9 MB/min.
      */
     static final int FLOOR_HALF_WIDTH = 3;
 
     /**
-     * One sampled series: its name, unit and {@code samples.csv} column, how to read it and its scale, its leak
-     * threshold per minute (NaN: shown only), the shortest phase window its slope counts over, and whether its
-     * slope is fitted to its floor ({@link #FLOOR_HALF_WIDTH}) instead of the samples.
+     * One sampled series, its {@code samples.csv} column and scale, its leak threshold per minute (NaN: shown
+     * only), the shortest phase window its slope counts over, and whether that slope is fitted to its floor.
      */
     record Series(String name, String unit, String csvName, ToLongFunction<Sample> value, double scale,
             double threshold, long minWindowMs, boolean floor) {
@@ -78,8 +65,81 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
         }
     }
 
-    /** The outcome: HELD, LEAKED or ERRORED, a one-line summary and the exit code. */
     record Verdict(String word, String summary, int exitCode) {
+    }
+
+    /**
+     * A least-squares slope per minute of one series, its standard error and residual degrees of freedom (both
+     * adjusted for autocorrelation), the scatter around the line and the minutes covered, so a verdict can ask for a
+     * trend both large and real. NaN with fewer than 3 points.
+     */
+    record Trend(double slopePerMin, double stdErr, int dof, double residualSd, double spanMinutes) {
+
+        /**
+         * One slope shared by groups of points, each at its own level (ANCOVA's pooled within-group fit): a step
+         * between groups (a phase change) is no trend, a climb inside them is. Groups under two points are left out.
+         */
+        static Trend fit(List<long[]> tGroups, List<double[]> yGroups) {
+            record Group(double[] dx, double[] y, double my) {
+            }
+            List<Group> kept = new ArrayList<>();
+            double sxx = 0;
+            double sxy = 0;
+            double span = 0;
+            int n = 0;
+            for (int g = 0; g < tGroups.size(); g++) {
+                long[] t = tGroups.get(g);
+                double[] y = yGroups.get(g);
+                if (y.length < 2) {
+                    continue;
+                }
+                double mx = Arrays.stream(t).average().orElse(0) / 60_000.0;
+                double my = Arrays.stream(y).average().orElse(0);
+                double[] dx = Arrays.stream(t).mapToDouble(v -> v / 60_000.0 - mx).toArray();
+                for (int i = 0; i < y.length; i++) {
+                    sxx += dx[i] * dx[i];
+                    sxy += dx[i] * (y[i] - my);
+                }
+                span += (t[t.length - 1] - t[0]) / 60_000.0;
+                n += y.length;
+                kept.add(new Group(dx, y, my));
+            }
+            int groups = kept.size();
+            int dof = n - groups - 1;
+            if (dof < 1 || sxx == 0) {
+                return new Trend(Double.NaN, Double.NaN, 0, Double.NaN, 0);
+            }
+            double slope = sxy / sxx;
+            double sse = 0;
+            double lag = 0;
+            for (Group g : kept) {
+                double previous = Double.NaN;
+                for (int i = 0; i < g.dx().length; i++) {
+                    double r = g.y()[i] - (g.my() + slope * g.dx()[i]);
+                    sse += r * r;
+                    if (!Double.isNaN(previous)) {
+                        lag += r * previous;
+                    }
+                    previous = r;
+                }
+            }
+            // Memory series wander, so neighbouring residuals correlate and the points carry less evidence than
+            // their number: with lag-1 autocorrelation rho the effective count is n (1 - rho) / (1 + rho).
+            double rho = sse > 0 ? Math.max(0, Math.min(0.95, lag / sse)) : 0;
+            double inflation = (1 + rho) / (1 - rho);
+            int effectiveDof = Math.max(1, (int) Math.floor(n / inflation) - groups - 1);
+            return new Trend(slope, Math.sqrt(sse / dof / sxx * inflation), effectiveDof, Math.sqrt(sse / dof), span);
+        }
+
+        /**
+         * Over {@code threshold} per minute, significant (one-sided Student t at 99.5%, adjusted degrees of freedom),
+         * and climbing more than twice the scatter over the window (a short run cannot tell a slow leak from RSS
+         * wandering, and says so by holding).
+         */
+        boolean grows(double threshold) {
+            return !Double.isNaN(slopePerMin) && slopePerMin > threshold && slopePerMin > Stats.t(0.995, dof) * stdErr
+                    && slopePerMin * spanMinutes > 2 * residualSd;
+        }
     }
 
     /** The series in chart order: RSS, NMT committed, heap after GC, NMT Other, direct buffers, threads, fds. */
@@ -94,18 +154,8 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
                 new Series("open fds", "", "fds", Sample::fds, 1, COUNT_PER_MIN, 0, false));
     }
 
-    /** The end of the warm-up, where the headline window starts; it ends with the run. */
     long warmupEndMs() {
         return (long) (o.warmup * (o.minutes * 60_000));
-    }
-
-    /**
-     * The headline trend: after the warm-up, one slope shared by every phase window (each phase keeps
-     * its own level, so a step at a phase change is not growth; a climb within phases is).
-     */
-    Trend headline(Series s) {
-        return trend(s, runs.stream().map(r -> new long[] {windowStart(r), r.endMs()})
-                .filter(w -> w[0] < w[1] && w[1] - w[0] >= s.minWindowMs()).toList());
     }
 
     /** A phase's window: the mixed phase from the warm-up's end, isolated phases minus their first 30%. */
@@ -115,7 +165,6 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
         return Math.max(from, warmupEndMs());
     }
 
-    /** The trend of {@code s} over the samples in {@code windows}, one group each. */
     private Trend trend(Series s, List<long[]> windows) {
         List<long[]> ts = new ArrayList<>();
         List<double[]> ys = new ArrayList<>();
@@ -129,16 +178,10 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
         return Trend.fit(ts, ys);
     }
 
+    /** The lowest of each point and its {@code halfWidth} neighbours either side (NaN among them: NaN). */
     static double[] floor(double[] v, int halfWidth) {
-        double[] out = new double[v.length];
-        for (int i = 0; i < v.length; i++) {
-            double m = Double.POSITIVE_INFINITY;
-            for (int j = Math.max(0, i - halfWidth); j <= Math.min(v.length - 1, i + halfWidth); j++) {
-                m = Double.isNaN(v[j]) ? Double.NaN : Math.min(m, v[j]);
-            }
-            out[i] = m;
-        }
-        return out;
+        return IntStream.range(0, v.length).mapToDouble(i -> Arrays.stream(v, Math.max(0, i - halfWidth),
+                Math.min(v.length, i + halfWidth + 1)).reduce(Double.POSITIVE_INFINITY, Math::min)).toArray();
     }
 
     Verdict write() {
@@ -148,7 +191,9 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
         for (Series s : series) {
             double[] v = samples.stream().mapToDouble(s::of).filter(x -> !Double.isNaN(x)).toArray();
             DoubleSummaryStatistics range = Arrays.stream(v).summaryStatistics();
-            Trend t = headline(s);
+            // The headline: one slope over every phase window after the warm-up long enough for this series.
+            Trend t = trend(s, runs.stream().map(r -> new long[] {windowStart(r), r.endMs()})
+                    .filter(w -> w[0] < w[1] && w[1] - w[0] >= s.minWindowMs()).toList());
             boolean leak = !Double.isNaN(s.threshold()) && t.grows(s.threshold());
             if (leak) {
                 leaks.add(String.format(Locale.ROOT, "%s +%.2f%s/min (within phases, %.0f-%.0f s)", s.name(),
@@ -219,8 +264,8 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
                 loadMs / 1000.0, o.minutes, o.threads, o.rate > 0 ? " paced at " + o.rate + " req/s" : " unpaced",
                 tally.requests(), tally.requests() / (loadMs / 1000.0), tally.errors(),
                 o.onlyPost != null ? "; POST " + o.onlyPost + " only" : ""),
-                "- server: the demo (RESTEasy on Undertow) in its own JVM on 127.0.0.1: `" + String.join(" ", SoakServer.ENVIRONMENT)
-                + " java " + String.join(" ", SoakServer.JVM_OPTIONS)
+                "- server: the demo (RESTEasy on Undertow) in its own JVM on 127.0.0.1: `" + String.join(" ", SoakMain.ENVIRONMENT)
+                + " java " + String.join(" ", SoakMain.JVM_OPTIONS)
                 + "`; JVM " + System.getProperty("java.vm.version") + ", " + Runtime.getRuntime().availableProcessors()
                 + " CPUs shared with the load generator",
                 String.format(Locale.ROOT, "- samples: every %.1f s (%d): RSS from /proc, heap used right after a "
@@ -265,10 +310,7 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
         return v;
     }
 
-    /**
-     * One SVG of four stacked panels over time (RSS and NMT; heap after GC; NMT Other and direct buffers;
-     * threads and fds) with the phases marked: text, so it renders in any browser or Markdown viewer.
-     */
+    /** Four stacked panels over time with the phases marked; SVG renders in any browser or Markdown viewer. */
     private void writeChart(List<Series> series, String title) {
         List<List<Series>> panels = List.of(series.subList(0, 2), series.subList(2, 3), series.subList(3, 5),
                 series.subList(5, 7));
@@ -292,13 +334,64 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
     }
 
     private static String num(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return "-";
-        }
-        return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v);
+        return Double.isFinite(v) ? String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%.0f" : "%.2f", v) : "-";
     }
 
     private static String signed(double v) {
         return Double.isNaN(v) ? "-" : (v >= 0 ? "+" : "") + num(v);
+    }
+
+    /** Requests, errors and outcomes per category, plus the first error messages. Thread-safe. */
+    static final class Tally {
+        static final int KEPT_ERRORS = 50;
+
+        record Row(LongAdder requests, LongAdder errors, Map<String, LongAdder> outcomes) {
+        }
+
+        private final Map<String, Row> rows = new ConcurrentHashMap<>();
+        private final LongAdder requests = new LongAdder();
+        private final LongAdder errors = new LongAdder();
+        private final List<String> firstErrors = new ArrayList<>();
+
+        /** Records one finished probe: {@code outcome} is a status or a hang-up, {@code error} null when right. */
+        void record(Probe p, String outcome, String error, long tMillis) {
+            Row row = rows.computeIfAbsent(p.category(),
+                    k -> new Row(new LongAdder(), new LongAdder(), new ConcurrentHashMap<>()));
+            row.requests.increment();
+            row.outcomes.computeIfAbsent(outcome, k -> new LongAdder()).increment();
+            requests.increment();
+            if (error != null) {
+                row.errors.increment();
+                recordOther(p.name() + ": " + error, tMillis);
+            }
+        }
+
+        /** Also called alone for an error outside any probe (the server died, a sample failed). */
+        void recordOther(String error, long tMillis) {
+            errors.increment();
+            synchronized (firstErrors) {
+                if (firstErrors.size() < KEPT_ERRORS) {
+                    firstErrors.add(String.format("t=%.1fs %s", tMillis / 1000.0, error));
+                }
+            }
+        }
+
+        long requests() {
+            return requests.sum();
+        }
+
+        long errors() {
+            return errors.sum();
+        }
+
+        Map<String, Row> rows() {
+            return new TreeMap<>(rows);
+        }
+
+        List<String> firstErrors() {
+            synchronized (firstErrors) {
+                return List.copyOf(firstErrors);
+            }
+        }
     }
 }

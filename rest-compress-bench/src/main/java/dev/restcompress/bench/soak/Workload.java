@@ -18,43 +18,26 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
- * The soak's request catalogue and its checks. GETs over static files, generated objects and
- * streams in every coding and a few multi-coding {@code Accept-Encoding}s; POST /echo with bodies
- * compressed by the library's own codecs, echoed back byte-exact; attacks: compression bombs (413),
- * truncated bodies (400), unknown codings (415), garbage {@code Accept-Encoding}, clients that hang
- * up mid-response and mid-request. Expected bodies of GETs are the identity responses fetched (twice,
- * to prove they are stable) before the soak starts. Not changed after its constructor; thread-safe.
+ * The soak's request catalogue and its checks: GETs in every coding, POST /echo with bodies the library's own codecs
+ * compressed, and attacks (bombs, truncated bodies, unknown codings, garbage {@code Accept-Encoding}, hang-ups).
+ * A GET's expected body is its identity response, fetched twice before the soak to prove it stable. Immutable.
  */
 final class Workload {
     /**
-     * One request the soak sends again and again, with what the answer must be. A probe with a body is a POST,
-     * one without a GET.
-     *
-     * @param category the row it is counted under in the report ({@code get zstd}, {@code post zstd},
-     *        {@code bomb gzip}...)
-     * @param name what it is, for error messages
-     * @param headers complete header lines
-     * @param expectStatus the status it must get (ignored for hang-ups)
-     * @param expectCoding the {@code Content-Encoding} it must get ({@code ""} for none), or null: any
-     *        coding, as long as it decodes
-     * @param expectBody the decoded body it must get, or null when the body is not checked
-     * @param partialBytes for hang-ups: bytes read (response) or sent (request) before hanging up
+     * One request sent again and again (with a body: a POST), counted under {@code category} ({@code get zstd},
+     * {@code bomb gzip}...). {@code expectCoding}: {@code ""} for none, null for any that decodes;
+     * {@code expectBody}: the decoded body, or null when not checked; {@code partialBytes}: for hang-ups, the
+     * bytes read or sent before the reset.
      */
     record Probe(String category, String name, Kind kind, String path, List<String> headers, byte[] body,
             int expectStatus, String expectCoding, byte[] expectBody, int partialBytes) {
 
-        enum Kind {
-            /** Keep-alive request, full response checked. */
-            EXCHANGE,
-            /** The same on a connection of its own, closed afterwards (refused bodies). */
-            EXCHANGE_CLOSE,
-            /** Read part of the response, then reset the connection. */
-            HANGUP_RESPONSE,
-            /** Send part of the declared body, then reset the connection. */
-            HANGUP_REQUEST
-        }
+        /** A keep-alive exchange; one on a connection of its own (refused bodies); a reset mid-response or -request. */
+        enum Kind { EXCHANGE, EXCHANGE_CLOSE, HANGUP_RESPONSE, HANGUP_REQUEST }
     }
 
     /** The server's default threshold: smaller bodies go out uncompressed. */
@@ -73,7 +56,7 @@ final class Workload {
     private static final List<String> GARBAGE_AE = List.of("foo, bar", "%%%,;;q=abc", "gzip;q=2", ",,,",
             "x-".repeat(2700) + "gzip;q=0");
 
-    /** The client-side codecs: lzf, gzip (JDK, an engine independent of the server's libdeflate), zstd, br. */
+    /** The client's codecs; gzip is the JDK's, an engine independent of the server's libdeflate. */
     private final Map<String, Codec> codecs = new LinkedHashMap<>();
     /** Every coding the soak exercises: identity first, then those both sides have. */
     final List<String> codings = new ArrayList<>(List.of("identity"));
@@ -82,7 +65,6 @@ final class Workload {
     final Map<String, List<Probe>> posts = new LinkedHashMap<>();
     final List<Probe> attacks = new ArrayList<>();
 
-    /** Builds the catalogue: fetches the identity references from the running server. */
     Workload(Path testdata, HttpConnection http) throws IOException {
         for (CodingProvider p : CodingProviders.available()) {
             Codec c = p.coding().equals("gzip") ? GzipProvider.forEngine("jdk").create(6, 6)
@@ -143,17 +125,15 @@ final class Workload {
 
     private static Probe get(String category, String label, String path, List<String> extra, String ae, String expect,
             byte[] ref) {
-        List<String> h = new ArrayList<>(extra);
-        h.add("Accept-Encoding: " + ae);
+        List<String> h = Stream.concat(extra.stream(), Stream.of("Accept-Encoding: " + ae)).toList();
         String shortAe = ae.length() > 40 ? ae.substring(0, 20) + "...(" + ae.length() + " chars)" : ae;
-        return new Probe(category, "GET " + label + " [AE: " + shortAe + "]", Probe.Kind.EXCHANGE, path, List.copyOf(h),
-                null, 200, expect, ref, 0);
+        return new Probe(category, "GET " + label + " [AE: " + shortAe + "]", Probe.Kind.EXCHANGE, path, h, null,
+                200, expect, ref, 0);
     }
 
     /** The identity response of {@code path}, fetched twice: a body that changes cannot be a reference. */
     private static byte[] reference(HttpConnection http, String path, List<String> extra) throws IOException {
-        List<String> h = new ArrayList<>(extra);
-        h.add("Accept-Encoding: identity");
+        List<String> h = Stream.concat(extra.stream(), Stream.of("Accept-Encoding: identity")).toList();
         HttpConnection.Reply a = http.exchange("GET", path, h, null, false);
         HttpConnection.Reply b = http.exchange("GET", path, h, null, false);
         if (a.status() != 200 || a.contentEncoding() != null || !Arrays.equals(a.body(), b.body())) {
@@ -171,14 +151,12 @@ final class Workload {
                 byte[] plain = Files.readAllBytes(testdata.resolve(f));
                 byte[] sent = identity ? plain : compress(codecs.get(coding), plain);
                 for (String ae : identity ? List.of("identity") : List.of("identity", coding)) {
-                    List<String> h = new ArrayList<>(List.of("Content-Type: application/json"));
-                    if (!identity) {
-                        h.add("Content-Encoding: " + coding);
-                    }
-                    h.add("Accept-Encoding: " + ae);
+                    List<String> h = Stream.of("Content-Type: application/json",
+                            identity ? null : "Content-Encoding: " + coding, "Accept-Encoding: " + ae)
+                            .filter(Objects::nonNull).toList();
                     String expect = ae.equals("identity") || plain.length < THRESHOLD ? "" : ae;
                     list.add(new Probe("post " + coding, "POST /rest/echo " + f + " [CE: " + coding + ", AE: " + ae + "]",
-                            Probe.Kind.EXCHANGE, "/rest/echo", List.copyOf(h), sent, 200, expect, plain, 0));
+                            Probe.Kind.EXCHANGE, "/rest/echo", h, sent, 200, expect, plain, 0));
                 }
             }
             posts.put(coding, list);
@@ -232,12 +210,7 @@ final class Workload {
         return sink.toByteArray();
     }
 
-    /**
-     * Sends one probe on {@code http} and checks the answer.
-     *
-     * @return null when the answer is right, else what was wrong
-     * @throws IOException when the exchange itself failed (also an error for the soak)
-     */
+    /** Sends one probe and checks the answer: null when right, else what was wrong; throws when the exchange failed. */
     String run(Probe p, HttpConnection http) throws IOException {
         if (p.kind() == Probe.Kind.HANGUP_RESPONSE) {
             http.hangUpMidResponse(p.path(), p.headers(), p.partialBytes());

@@ -2,7 +2,8 @@ package dev.restcompress.bench.soak;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.restcompress.bench.soak.SoakServer.Sample;
+import dev.restcompress.bench.soak.SoakMain.Sample;
+import dev.restcompress.bench.soak.SoakReport.Tally;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,9 +25,7 @@ class SoakReportTest {
 
     @Test
     void anAllocatorStepInsideAShortPhaseIsNotALeak() throws Exception {
-        // What CI saw once: RSS flat, then +17.8 MB/min over the last phase's 7 s window (2.1 MB; here
-        // 20 MB/min: the allocator settling after brotli's first windows); a 3-minute brotli-only soak of
-        // the same build then held at +0.59 MB/min.
+        // What CI saw once (+17.8 MB/min over the last 7 s phase) on a build a 3-minute brotli soak then held.
         assertEquals("HELD", verdict(t -> t < 98.5 ? 0 : 20 * (t - 98.5) / 60));
     }
 
@@ -38,9 +37,7 @@ class SoakReportTest {
 
     @Test
     void aClimbOnlyWhileOneCodingIsPostedIsALeak() throws Exception {
-        // A decoder that leaks 5 KB per request (the zstd decoders that were never closed leaked 50-150 KB):
-        // 1 in 10 of the mixed phase's requests, every request of its own phase: its phase's own slope
-        // catches it (the headline slope, pooling every phase, does not: one steep group among flat ones).
+        // A decoder leaking 5 KB per request: only its phase's own slope catches it, not the pooled headline.
         assertEquals("LEAKED", verdict(t -> t < 53 ? 12 * t / 60 : t < 95 ? 12 * 53.0 / 60 : 12 * 53.0 / 60 + 120 * (t - 95) / 60));
     }
 
@@ -49,15 +46,11 @@ class SoakReportTest {
         assertEquals("HELD", verdict(t -> 0));
     }
 
-    /**
-     * The heap after GC (MB) that a 10-minute run read every 4.8 s of its mixed phase after the warm-up
-     * (120-360 s): a floor of 21-27 MB, and samples that caught 2 MB bodies or 32 MiB bombs in flight.
-     */
+    /** Heap after GC (MB) a 10-minute run read every 4.8 s over 120-360 s: a 21-27 MB floor, bodies in flight. */
     private static final int[] MIXED_HEAP_READ = {30, 42, 23, 56, 39, 48, 37, 47, 31, 27, 32, 24, 34, 23, 90, 184, 31,
         27, 35, 29, 21, 36, 33, 36, 44, 21, 144, 23, 22, 21, 38, 149, 117, 66, 21, 124, 21, 36, 164, 22, 27, 42, 21, 149,
         109, 41, 34, 21, 138, 158, 153};
 
-    /** {@link #MIXED_HEAP_READ} above 22 MB at its time, nothing outside the mixed phase's window. */
     private static double mixedHeapRead(double t) {
         int i = (int) Math.round((t - 120) / 4.8);
         return t < 120 || i >= MIXED_HEAP_READ.length ? 0 : MIXED_HEAP_READ[i] - 22;
@@ -75,10 +68,7 @@ class SoakReportTest {
         assertEquals("LEAKED", tenMinuteVerdict(t -> Math.min(t, 360) * 5 / 60 + mixedHeapRead(t)));
     }
 
-    /**
-     * The verdict on RSS = 450 MB + {@code extraMb(t)} + 0.05 MB of scatter (as between a held run's 1 s
-     * samples), every other series flat.
-     */
+    /** A --short run: RSS = 450 MB + {@code extraMb(t)} + 0.05 MB of scatter, every other series flat. */
     private String verdict(DoubleUnaryOperator extraMb) throws Exception {
         return verdict(new String[] {"--short"}, extraMb, t -> 0);
     }
@@ -88,7 +78,7 @@ class SoakReportTest {
         return verdict(new String[0], t -> 0, extraHeapMb);
     }
 
-    /** The phases laid out as SoakMain does: the mixed load, then the isolated share split over five POST phases. */
+    /** The phases laid out as SoakMain does. */
     private String verdict(String[] args, DoubleUnaryOperator extraRssMb, DoubleUnaryOperator extraHeapMb) throws Exception {
         List<String> all = new ArrayList<>(List.of("--testdata", dir.toString(), "--out", dir.toString()));
         all.addAll(List.of(args));
