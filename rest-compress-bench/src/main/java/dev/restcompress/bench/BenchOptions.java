@@ -47,24 +47,18 @@ final class BenchOptions {
     @Option(names = "--native-harness", description = "the compiled libdeflate_harness of the native-floor suite "
             + "(bench.sh builds it); without one the suite says so in the report")
     Path nativeHarness;
-    /** Options of the load and bandwidth suites. */
     @Mixin
     final LoadOptions load = new LoadOptions();
-    /** Options of the overload and peers suites. */
     @Mixin
     final OverloadOptions overload = new OverloadOptions();
 
-    /** The suite names, for the help text. */
     static final class Suites extends ArrayList<String> {
         Suites() {
             super(SUITES);
         }
     }
 
-    /**
-     * Parses and validates {@code args}; a bad option throws {@link CommandLine.ParameterException}.
-     * Returns null when {@code --help} or {@code --version} asked for text only (printed).
-     */
+    /** Parses and validates {@code args} (a bad one throws a ParameterException); null when help was printed. */
     static BenchOptions parse(String[] args) {
         BenchOptions o = new BenchOptions();
         CommandLine cl = new CommandLine(o);
@@ -72,8 +66,7 @@ final class BenchOptions {
         if (cl.printHelpIfRequested(cl.getParseResult())) {
             return null;
         }
-        // Quick mode runs in-process and short: it proves every benchmark runs and every report is
-        // produced; the numbers are only indicative.
+        // Quick mode proves every benchmark runs and every report is produced; its numbers are only indicative.
         o.forks = check(cl, "--forks", o.forks, o.quick ? 0 : 1, 0);
         o.warmups = check(cl, "--warmups", o.warmups, o.quick ? 1 : 2, 0);
         o.iterations = check(cl, "--iterations", o.iterations, o.quick ? 2 : 3, 1);

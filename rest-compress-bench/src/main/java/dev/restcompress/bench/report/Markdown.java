@@ -51,7 +51,6 @@ public final class Markdown {
         write(file, text);
     }
 
-    /** Writes {@code text} to {@code file}, unchecked. */
     static void write(Path file, CharSequence text) {
         try {
             Files.writeString(file, text);

@@ -8,13 +8,8 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The columns of one result table, each named once: a column has a CSV name (its raw value goes to the
- * CSV file), a markdown header (its shown text goes to the report), or both. A report declares its
- * columns here and writes the same rows to both places, so the two can never list different things.
- * The CSV keeps every column with a CSV name, the markdown table every column with a header, each in
- * declaration order. Not thread-safe.
- *
- * @param <T> one row's result
+ * The columns of one result table, each declared once with a CSV name (raw value), a markdown header (shown
+ * text) or both, so the CSV file and the report's table never list different things. Not thread-safe.
  */
 public final class Table<T> {
     private record Column<T>(String csvName, String header, Function<T, ?> raw, Function<T, String> shown) {
