@@ -11,7 +11,6 @@ public interface Engine {
 
     int maxCompressedLength(int length);
 
-    /** Compresses {@code in[0, length)} into {@code out}; returns the bytes written. */
     int compress(byte[] in, int length, byte[] out) throws IOException;
 
     /**

@@ -11,10 +11,7 @@ public final class ExternalCommand {
     private ExternalCommand() {
     }
 
-    /**
-     * Returns {@code cmd}'s standard output; {@code withStderr} captures standard error too (for the failure
-     * message), else it passes through. Fails on a start failure, a timeout or a non-zero exit.
-     */
+    /** {@code cmd}'s standard output; {@code withStderr} captures standard error too (for the failure message). */
     public static String run(List<String> cmd, boolean withStderr, long timeoutSeconds)
             throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(cmd);

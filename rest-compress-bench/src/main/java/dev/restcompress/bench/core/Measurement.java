@@ -31,10 +31,7 @@ public record Measurement(String benchmark, String method, Map<String, String> p
         return params.get(name);
     }
 
-    /**
-     * Per {@code codec} and {@code size} parameter, the {@code compress} and {@code decompress} measurements
-     * of the JMH class {@code benchmark}; a pair missing one is left out.
-     */
+    /** Per {@code codec} and {@code size} parameter, {@code benchmark}'s compress and decompress (both or none). */
     public static Map<String, TreeMap<Integer, Measurement[]>> pairsBySize(List<Measurement> all, String benchmark) {
         Map<String, TreeMap<Integer, Map<String, Measurement>>> grouped = new LinkedHashMap<>();
         all.stream().filter(m -> m.benchmark().equals(benchmark)).forEach(m -> grouped.computeIfAbsent(m.param("codec"),

@@ -105,7 +105,6 @@ public final class XyChart {
         return add(new Series(name, points, true, hollow), colour);
     }
 
-    /** The y error of points without an error bar. */
     public static <T> double noError(T item) {
         return Double.NaN;
     }

@@ -7,7 +7,6 @@ import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -29,8 +29,7 @@ import java.util.stream.Stream;
  * closes stdin, then SIGTERM, then SIGKILL (also a shutdown hook). {@link #request}: one thread at a time.
  */
 public final class ServerProcess implements AutoCloseable {
-    /** In the name of XNIO's I/O threads ("XNIO-1 I/O-1"). */
-    private static final String IO_THREAD_MARK = " I/O-";
+    private static final String IO_THREAD_MARK = " I/O-"; // XNIO's I/O threads: "XNIO-1 I/O-1"
 
     private final Process process;
     private final String host;
@@ -59,7 +58,6 @@ public final class ServerProcess implements AutoCloseable {
                 knowsAdaptive() ? Stream.of("-D" + AdaptiveSettings.ADAPTIVE + "=off") : Stream.empty()).toList();
     }
 
-    /** Whether this build of the library knows {@value AdaptiveSettings#ADAPTIVE}. */
     public static boolean knowsAdaptive() {
         return knows(AdaptiveSettings.ADAPTIVE);
     }
@@ -106,10 +104,8 @@ public final class ServerProcess implements AutoCloseable {
                      StandardOpenOption.APPEND)) {
             for (String line; (line = r.readLine()) != null; ) {
                 if (line.startsWith(BenchServerMain.ANSWER)) {
-                    CompletableFuture<String> f = pending.getAndSet(null);
-                    if (f != null) {
-                        f.complete(line.substring(BenchServerMain.ANSWER.length()));
-                    }
+                    String answer = line.substring(BenchServerMain.ANSWER.length());
+                    Optional.ofNullable(pending.getAndSet(null)).ifPresent(f -> f.complete(answer));
                     continue;
                 }
                 w.write(line + '\n');
@@ -124,19 +120,16 @@ public final class ServerProcess implements AutoCloseable {
         Process exited = process.onExit().completeOnTimeout(null, 5, TimeUnit.SECONDS).join();
         ready.completeExceptionally(new IOException("server exited with "
                 + (exited == null ? "(still running)" : Integer.toString(exited.exitValue()))));
-        CompletableFuture<String> f = pending.getAndSet(null);
-        if (f != null) {
-            f.completeExceptionally(new IOException("server exited"));
-        }
+        Optional.ofNullable(pending.getAndSet(null))
+                .ifPresent(f -> f.completeExceptionally(new IOException("server exited")));
     }
 
     /** Sends one command line ({@code sample}) and returns the server's answer (waits up to 30 s). */
     public String request(String command) throws IOException, InterruptedException {
         CompletableFuture<String> f = new CompletableFuture<>();
         pending.set(f);
-        OutputStream stdin = process.getOutputStream();
-        stdin.write((command + "\n").getBytes(StandardCharsets.US_ASCII));
-        stdin.flush();
+        process.getOutputStream().write((command + "\n").getBytes(StandardCharsets.US_ASCII));
+        process.getOutputStream().flush();
         try {
             return f.get(30, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
