@@ -3,7 +3,6 @@ package dev.restcompress.bench.server;
 import com.sun.net.httpserver.HttpServer;
 import io.undertow.Undertow;
 import io.undertow.server.HttpHandler;
-import io.undertow.server.HttpServerExchange;
 import io.undertow.server.handlers.encoding.ContentEncodingRepository;
 import io.undertow.server.handlers.encoding.EncodingHandler;
 import io.undertow.server.handlers.encoding.GzipEncodingProvider;
@@ -118,30 +117,24 @@ final class Peers {
 
     /** A bare Undertow handler behind its {@code EncodingHandler}: the demo's container without JAX-RS. */
     static AutoCloseable undertowGzip(String host, int port, java.nio.file.Path testdata) {
-        HttpHandler files = new HttpHandler() {
-            @Override
-            public void handleRequest(HttpServerExchange exchange) throws Exception {
-                if (exchange.isInIoThread()) {
-                    exchange.dispatch(this); // file IO off the IO thread, as a JAX-RS method would be
-                    return;
+        HttpHandler files = exchange -> {
+            String path = exchange.getRequestPath();
+            try {
+                if (!path.startsWith(PREFIX)) {
+                    throw new NotFoundException(path);
                 }
-                String path = exchange.getRequestPath();
-                try {
-                    if (!path.startsWith(PREFIX)) {
-                        throw new NotFoundException(path);
-                    }
-                    String name = URLDecoder.decode(path.substring(PREFIX.length()), StandardCharsets.UTF_8);
-                    byte[] body = read(testdata, name);
-                    exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, mediaType(name));
-                    exchange.getResponseSender().send(ByteBuffer.wrap(body));
-                } catch (NotFoundException e) {
-                    exchange.setStatusCode(404);
-                }
+                String name = URLDecoder.decode(path.substring(PREFIX.length()), StandardCharsets.UTF_8);
+                byte[] body = read(testdata, name);
+                exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, mediaType(name));
+                exchange.getResponseSender().send(ByteBuffer.wrap(body));
+            } catch (NotFoundException e) {
+                exchange.setStatusCode(404);
             }
         };
+        // file IO off the I/O thread, on a worker, as a JAX-RS method would run
         Undertow server = Undertow.builder().addHttpListener(port, host).setHandler(new EncodingHandler(
-                new ContentEncodingRepository().addEncodingHandler("gzip", new GzipEncodingProvider(), 50)).setNext(files))
-                .build();
+                new ContentEncodingRepository().addEncodingHandler("gzip", new GzipEncodingProvider(), 50))
+                .setNext(exchange -> exchange.dispatch(files))).build();
         server.start();
         return server::stop;
     }
