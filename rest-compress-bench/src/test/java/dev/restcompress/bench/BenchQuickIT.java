@@ -51,13 +51,15 @@ class BenchQuickIT {
             assertTrue(Files.size(out.resolve(f)) > 0, f + " is empty");
         }
         for (String png : List.of("roundtrip-vs-size.png", "load-latency.png")) {
-            assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(Files.readAllBytes(out.resolve(png)), 4));
+            assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(Files.readAllBytes(out.resolve(png)), 4),
+                    png);
         }
         String report = Files.readString(out.resolve("report.md"));
         for (String section : List.of("## Codec throughput and size", "## Small payloads", "**Verdict:**",
-                "## Interceptor overhead", "Observability, same paired rounds", "| lzf | ", "## HTTP load: concurrency sweep",
-                "## Native floor", "## HTTP overload: open model", "## HTTP peers:", "| resteasy-gzip |", "| jersey-gzip |",
-                "| undertow-gzip |", "**Compression over HTTP vs the codec alone**", "**Encoded-variant cache**",
+                "## Interceptor overhead", "Observability, same paired rounds", "| lzf | ",
+                "## HTTP load: concurrency sweep", "## Native floor", "## HTTP overload: open model", "## HTTP peers:",
+                "| resteasy-gzip |", "| jersey-gzip |", "| undertow-gzip |",
+                "**Compression over HTTP vs the codec alone**", "**Encoded-variant cache**",
                 "| req/s ours-cached / resteasy-gzip |", "**adaptive=on / off** at each offered load",
                 "**Adaptive steps seen**")) {
             assertTrue(report.contains(section), "report.md lacks " + section);

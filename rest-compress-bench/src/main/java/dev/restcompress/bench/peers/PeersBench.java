@@ -207,7 +207,7 @@ public final class PeersBench {
         md.table(List.of("ratio", "value"), rows);
     }
 
-    /** Compression's cost over HTTP: server CPU per request, gzip minus identity, each round, against the codec alone. */
+    /** Compression's cost over HTTP (server CPU per request, gzip minus identity) against the codec alone. */
     private void writeHttpCost(Markdown md, List<LoadStep> ours) {
         List<LoadStep> identity = byServer.get(OurVariants.IDENTITY);
         if (ours == null || identity == null || codecNanos.isEmpty()) {
@@ -216,8 +216,10 @@ public final class PeersBench {
         // per round: over HTTP, codec alone, HTTP / codec, without the I/O threads, that / codec (µs)
         List<double[]> rounds = IntStream.range(0, Math.min(Math.min(ours.size(), identity.size()), codecNanos.size()))
                 .mapToObj(i -> {
-                    double us = ours.get(i).serverCpuUsPerRequest() - identity.get(i).serverCpuUsPerRequest();
-                    double task = us - (ours.get(i).serverIoCpuUsPerRequest() - identity.get(i).serverIoCpuUsPerRequest());
+                    LoadStep gzip = ours.get(i);
+                    LoadStep plain = identity.get(i);
+                    double us = gzip.serverCpuUsPerRequest() - plain.serverCpuUsPerRequest();
+                    double task = us - (gzip.serverIoCpuUsPerRequest() - plain.serverIoCpuUsPerRequest());
                     double codec = codecNanos.get(i) / 1000;
                     return new double[] {us, codec, us / codec, task, task / codec};
                 }).toList();
