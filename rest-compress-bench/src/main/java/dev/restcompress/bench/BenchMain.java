@@ -41,19 +41,16 @@ public final class BenchMain {
     }
 
     public static void main(String[] args) throws Exception {
-        BenchOptions o;
         try {
-            o = BenchOptions.parse(args);
+            BenchOptions o = BenchOptions.parse(args);
+            if (o != null) { // null: --help or --version was printed
+                System.exit(run(o));
+            }
         } catch (CommandLine.ParameterException e) {
             System.err.println("bench: " + e.getMessage());
             e.getCommandLine().usage(System.err);
             System.exit(2);
-            return;
         }
-        if (o == null) {
-            return; // --help or --version was printed
-        }
-        System.exit(run(o));
     }
 
     static int run(BenchOptions o) throws IOException, RunnerException, InterruptedException {

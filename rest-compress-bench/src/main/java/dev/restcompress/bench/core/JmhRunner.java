@@ -21,16 +21,10 @@ public record JmhRunner(int forks, int warmups, int iterations, int timeMs, Path
 
     /** The run's options for every benchmark method of {@code benchmark}; add {@code param(...)} to narrow. */
     public ChainedOptionsBuilder options(Class<?> benchmark) {
-        return new OptionsBuilder()
-                .include("^" + Pattern.quote(benchmark.getName()) + "\\.")
-                .forks(forks)
-                .warmupIterations(warmups)
-                .warmupTime(TimeValue.milliseconds(timeMs))
-                .measurementIterations(iterations)
-                .measurementTime(TimeValue.milliseconds(timeMs))
-                .threads(1)
-                .addProfiler(GCProfiler.class)
-                .shouldFailOnError(true)
+        return new OptionsBuilder().include("^" + Pattern.quote(benchmark.getName()) + "\\.").forks(forks)
+                .warmupIterations(warmups).warmupTime(TimeValue.milliseconds(timeMs))
+                .measurementIterations(iterations).measurementTime(TimeValue.milliseconds(timeMs))
+                .threads(1).addProfiler(GCProfiler.class).shouldFailOnError(true)
                 .jvmArgsAppend("-D" + Corpus.PROPERTY + "=" + System.getProperty(Corpus.PROPERTY),
                         "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
                         "--enable-native-access=ALL-UNNAMED");

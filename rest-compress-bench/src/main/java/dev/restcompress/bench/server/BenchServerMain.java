@@ -3,7 +3,6 @@ package dev.restcompress.bench.server;
 import dev.restcompress.bench.core.Cli;
 import dev.restcompress.demo.DemoServer;
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
