@@ -18,8 +18,8 @@ import picocli.CommandLine;
 @Command(name = "BenchMain", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs the rest-compress benchmark suites and writes a results folder.")
 final class BenchOptions {
-    private static final List<String> SUITES = List.of("codec", "small", "interceptor", "load", "native", "overload",
-            "peers", "bandwidth");
+    private static final String SUITE_NAMES = "codec,small,interceptor,load,native,overload,peers,bandwidth";
+    private static final List<String> SUITES = List.of(SUITE_NAMES.split(","));
 
     @Option(names = "--quick", description = "smoke mode: few files, 0 forks, 100 ms iterations (well under 3 min)")
     boolean quick;
@@ -31,8 +31,7 @@ final class BenchOptions {
     List<String> codecs = new ArrayList<>();
     @Option(names = "--files", split = ",", description = "corpus file names for the codec suite (default: all; quick: three)")
     List<String> files = new ArrayList<>();
-    @Option(names = "--suites", split = ",", description = "of ${COMPLETION-CANDIDATES} (default: all but bandwidth)",
-            completionCandidates = Suites.class)
+    @Option(names = "--suites", split = ",", description = "of " + SUITE_NAMES + " (default: all but bandwidth)")
     List<String> suites = new ArrayList<>(SUITES.subList(0, SUITES.size() - 1));
     @Option(names = "--forks", description = "JMH forks (default 1; quick 0)")
     Integer forks;
@@ -51,12 +50,6 @@ final class BenchOptions {
     final LoadOptions load = new LoadOptions();
     @Mixin
     final OverloadOptions overload = new OverloadOptions();
-
-    static final class Suites extends ArrayList<String> {
-        Suites() {
-            super(SUITES);
-        }
-    }
 
     /** Parses and validates {@code args} (a bad one throws a ParameterException); null when help was printed. */
     static BenchOptions parse(String[] args) {
