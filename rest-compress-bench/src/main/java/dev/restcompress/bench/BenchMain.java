@@ -31,15 +31,8 @@ import org.openjdk.jmh.runner.RunnerException;
 import picocli.CommandLine;
 
 /**
- * Runs the benchmark suites and writes the results folder: {@code report.md}, CSV files, PNG charts
- * and JMH's own JSON. {@code scripts/bench.sh} is the usual way in; see {@link BenchOptions} for the
- * command line. Each suite gets what it needs passed in (a {@link SuiteContext}, the JMH settings, its
- * options); this class only decides which suites run, in which order, and checks that every file they
- * promised exists.
- *
- * <p>Run it with {@code -Djava.io.tmpdir=<private dir>}: JMH takes a machine-wide lock in the temp
- * folder, and another engineer's run would otherwise block this one. Forked JVMs get the same temp
- * folder and the corpus through {@code -D} flags.
+ * Runs the chosen suites in order into the results folder and checks that every file they promised exists
+ * ({@code scripts/bench.sh} is the way in). Run it with a private {@code java.io.tmpdir}: JMH's lock lives there.
  */
 public final class BenchMain {
     private static final Progress PROGRESS = Progress.console();
@@ -48,22 +41,19 @@ public final class BenchMain {
     }
 
     public static void main(String[] args) throws Exception {
-        BenchOptions o;
         try {
-            o = BenchOptions.parse(args);
+            BenchOptions o = BenchOptions.parse(args);
+            if (o != null) { // null: --help or --version was printed
+                System.exit(run(o));
+            }
         } catch (CommandLine.ParameterException e) {
             System.err.println("bench: " + e.getMessage());
             e.getCommandLine().usage(System.err);
             System.exit(2);
-            return;
         }
-        if (o == null) {
-            return; // --help or --version was printed
-        }
-        System.exit(run(o));
     }
 
-    static int run(BenchOptions o) throws IOException, RunnerException {
+    static int run(BenchOptions o) throws IOException, RunnerException, InterruptedException {
         Instant start = Instant.now();
         Path corpus = o.corpus.toAbsolutePath().normalize();
         if (!Files.isDirectory(corpus) || Corpus.names(corpus).isEmpty()) {
@@ -102,33 +92,27 @@ public final class BenchMain {
         if (o.suites.contains("interceptor")) {
             produced.addAll(InterceptorSuite.run(ctx, jmh));
         }
-        try {
-            if (o.suites.contains("native")) {
-                produced.addAll(NativeFloor.run(ctx, o.nativeHarness, o.quick, files, codecSummaries));
-            }
-            if (o.suites.contains("load")) {
-                produced.addAll(LoadBench.run(ctx, o.load));
-            }
-            boolean overload = o.suites.contains("overload");
-            boolean peers = o.suites.contains("peers");
-            if (overload || peers) {
-                try (OpenModelServers servers = OpenModelServers.start(ctx, o.overload, overload, peers)) {
-                    if (overload) {
-                        produced.addAll(OverloadBench.run(ctx, o.overload, servers));
-                    }
-                    if (peers) {
-                        produced.addAll(PeersBench.run(ctx, o.overload, servers));
-                    }
+        if (o.suites.contains("native")) {
+            produced.addAll(NativeFloor.run(ctx, o.nativeHarness, o.quick, files, codecSummaries));
+        }
+        if (o.suites.contains("load")) {
+            produced.addAll(LoadBench.run(ctx, o.load));
+        }
+        boolean overload = o.suites.contains("overload");
+        boolean peers = o.suites.contains("peers");
+        if (overload || peers) {
+            try (OpenModelServers servers = OpenModelServers.start(ctx, o.overload, overload, peers)) {
+                if (overload) {
+                    produced.addAll(OverloadBench.run(ctx, o.overload, servers));
+                }
+                if (peers) {
+                    produced.addAll(PeersBench.run(ctx, o.overload, servers));
                 }
             }
-            if (o.suites.contains("bandwidth")) {
-                produced.addAll(BandwidthBench.run(ctx, o.load));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
         }
-
+        if (o.suites.contains("bandwidth")) {
+            produced.addAll(BandwidthBench.run(ctx, o.load));
+        }
         md.write(out.resolve("report.md"));
         for (String f : produced) {
             // A report that silently lost a file is a broken benchmark: fail loudly.
@@ -158,10 +142,7 @@ public final class BenchMain {
         }).toList();
     }
 
-    /**
-     * Quick mode's files: up to three, spread over the sizes between 4 KiB and 1 MiB (tiny files say
-     * little about throughput, huge ones make 100 ms iterations meaningless).
-     */
+    /** Quick mode's files: three spread over 4 KiB to 1 MiB (tiny ones say little, huge ones outlast 100 ms). */
     static List<String> quickFiles(Path corpus) {
         List<String> names = Corpus.names(corpus);
         List<String> mid = names.stream().filter(n -> Corpus.size(corpus.resolve(n)) >= 4096
@@ -171,7 +152,6 @@ public final class BenchMain {
         return pool.size() <= 3 ? pool : List.of(pool.get(0), pool.get(pool.size() / 2), pool.get(pool.size() - 1));
     }
 
-    /** The "where and how was this measured" paragraph at the top of the report. */
     private static String environment(BenchOptions o, Path corpus, List<String> files, List<BenchCodec> codecs) {
         return "Mode: " + (o.quick ? "**quick (smoke test: numbers are indicative only)**" : "full")
                 + ". JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")

@@ -18,8 +18,8 @@ import picocli.CommandLine;
 @Command(name = "BenchMain", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs the rest-compress benchmark suites and writes a results folder.")
 final class BenchOptions {
-    private static final List<String> SUITES = List.of("codec", "small", "interceptor", "load", "native", "overload",
-            "peers", "bandwidth");
+    private static final String SUITE_NAMES = "codec,small,interceptor,load,native,overload,peers,bandwidth";
+    private static final List<String> SUITES = List.of(SUITE_NAMES.split(","));
 
     @Option(names = "--quick", description = "smoke mode: few files, 0 forks, 100 ms iterations (well under 3 min)")
     boolean quick;
@@ -31,8 +31,7 @@ final class BenchOptions {
     List<String> codecs = new ArrayList<>();
     @Option(names = "--files", split = ",", description = "corpus file names for the codec suite (default: all; quick: three)")
     List<String> files = new ArrayList<>();
-    @Option(names = "--suites", split = ",", description = "of ${COMPLETION-CANDIDATES} (default: all but bandwidth)",
-            completionCandidates = Suites.class)
+    @Option(names = "--suites", split = ",", description = "of " + SUITE_NAMES + " (default: all but bandwidth)")
     List<String> suites = new ArrayList<>(SUITES.subList(0, SUITES.size() - 1));
     @Option(names = "--forks", description = "JMH forks (default 1; quick 0)")
     Integer forks;
@@ -47,24 +46,12 @@ final class BenchOptions {
     @Option(names = "--native-harness", description = "the compiled libdeflate_harness of the native-floor suite "
             + "(bench.sh builds it); without one the suite says so in the report")
     Path nativeHarness;
-    /** Options of the load and bandwidth suites. */
     @Mixin
     final LoadOptions load = new LoadOptions();
-    /** Options of the overload and peers suites. */
     @Mixin
     final OverloadOptions overload = new OverloadOptions();
 
-    /** The suite names, for the help text. */
-    static final class Suites extends ArrayList<String> {
-        Suites() {
-            super(SUITES);
-        }
-    }
-
-    /**
-     * Parses and validates {@code args}; a bad option throws {@link CommandLine.ParameterException}.
-     * Returns null when {@code --help} or {@code --version} asked for text only (printed).
-     */
+    /** Parses and validates {@code args} (a bad one throws a ParameterException); null when help was printed. */
     static BenchOptions parse(String[] args) {
         BenchOptions o = new BenchOptions();
         CommandLine cl = new CommandLine(o);
@@ -72,8 +59,7 @@ final class BenchOptions {
         if (cl.printHelpIfRequested(cl.getParseResult())) {
             return null;
         }
-        // Quick mode runs in-process and short: it proves every benchmark runs and every report is
-        // produced; the numbers are only indicative.
+        // Quick mode proves every benchmark runs and every report is produced; its numbers are only indicative.
         o.forks = check(cl, "--forks", o.forks, o.quick ? 0 : 1, 0);
         o.warmups = check(cl, "--warmups", o.warmups, o.quick ? 1 : 2, 0);
         o.iterations = check(cl, "--iterations", o.iterations, o.quick ? 2 : 3, 1);

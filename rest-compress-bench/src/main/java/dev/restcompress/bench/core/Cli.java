@@ -8,11 +8,7 @@ public final class Cli {
     private Cli() {
     }
 
-    /**
-     * Parses {@code args} into the {@code @Command} object {@code command} and returns it; null when
-     * {@code --help} or {@code --version} was printed. A bad command line prints the error and the
-     * usage and exits with status 2.
-     */
+    /** Parses {@code args} into {@code command}; null when help was printed; a bad command line exits with 2. */
     public static <T> T parse(T command, String[] args) {
         CommandLine cl = new CommandLine(command);
         try {
@@ -25,7 +21,7 @@ public final class Cli {
         return cl.printHelpIfRequested(cl.getParseResult()) ? null : command;
     }
 
-    /** Checks that every one of {@code values} is {@code allowed}; else an error naming the option and the value. */
+    /** Fails, naming the option and the value, unless every one of {@code values} is {@code allowed}. */
     public static void oneOf(String option, Collection<String> values, Collection<String> allowed) {
         for (String s : values) {
             if (!allowed.contains(s)) {

@@ -11,24 +11,18 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The benchmark corpus: every non-empty regular file directly inside one folder (no recursion), by
- * name, except hidden files, {@code README*} and scripts or docs ({@code .py}, {@code .sh},
- * {@code .md}), so a folder like {@code testdata/} with its generator and README works as is. The
- * folder comes from the system property {@value #PROPERTY}, because forked JMH JVMs get it through
- * their command line; the default is {@code testdata}.
+ * The benchmark corpus: the non-empty files directly in one folder, except hidden files, {@code README*},
+ * {@code .py}, {@code .sh} and {@code .md} (so {@code testdata/} works as is). Forked JMH JVMs find the
+ * folder through the system property {@value #PROPERTY}.
  */
 public final class Corpus {
-    /**
-     * System property naming the corpus folder. Outside the library's {@code rest-compress.*} names on
-     * purpose: the library warns about every key there that no setting reads.
-     */
+    /** Outside the library's {@code rest-compress.*} names: the library warns about every unknown key there. */
     public static final String PROPERTY = "restcompress.bench.corpus";
     private static final Pattern NOT_PAYLOAD = Pattern.compile("(\\.|README).*|.*\\.(py|sh|md)");
 
     private Corpus() {
     }
 
-    /** The corpus folder of this JVM. */
     public static Path dir() {
         return Paths.get(System.getProperty(PROPERTY, "testdata"));
     }
@@ -53,9 +47,8 @@ public final class Corpus {
     }
 
     /**
-     * Small payloads of exactly {@code size} bytes: the first {@code size} bytes of each file that is
-     * at least that long (a small response is a whole small document, so its start is the realistic
-     * part), at most {@code max} of them.
+     * Up to {@code max} payloads of exactly {@code size} bytes: the start of each file that long (a small
+     * response is a whole small document, so its start is the realistic part).
      */
     public static List<byte[]> prefixes(Path dir, int size, int max) {
         List<byte[]> out = names(dir).stream().filter(n -> size(dir.resolve(n)) >= size).limit(max)
@@ -66,7 +59,6 @@ public final class Corpus {
         return out;
     }
 
-    /** {@link Files#size} without the checked exception. */
     public static long size(Path p) {
         try {
             return Files.size(p);

@@ -6,19 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/**
- * Runs an external command (the C harness, gcc, the link script) to completion. A command that hangs
- * or fails fails the suite: a benchmark built on a half-done step would report numbers that lie.
- */
+/** Runs an external command to completion; one that hangs or fails fails the suite (its numbers would lie). */
 public final class ExternalCommand {
     private ExternalCommand() {
     }
 
-    /**
-     * Runs {@code cmd} and returns its standard output; {@code withStderr} captures standard error too
-     * (shown in the failure message), else it passes through to ours (progress lines). Fails if the
-     * command cannot start, takes over {@code timeoutSeconds} or exits non-zero.
-     */
+    /** {@code cmd}'s standard output; {@code withStderr} captures standard error too (for the failure message). */
     public static String run(List<String> cmd, boolean withStderr, long timeoutSeconds)
             throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(cmd);

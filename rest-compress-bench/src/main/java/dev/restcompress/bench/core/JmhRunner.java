@@ -13,29 +13,18 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs one JMH benchmark class with the run's settings (forks, iterations, single thread, GC
- * profiler) and keeps JMH's JSON as {@code jmh-<name>.json} in the results folder.
- *
- * <p>A benchmark is selected by its fully qualified class name, so a class can live in any package
- * and two classes of the same simple name cannot be confused. Forked JVMs get the corpus folder
- * and this JVM's temp folder through {@code -D} flags: JMH's machine-wide {@code jmh.lock} lives in
- * the temp folder, and a private one keeps parallel runs apart. {@code forks} 0 runs in this JVM;
- * {@code timeMs} is the length of every warm-up and measurement iteration.
+ * Runs one JMH benchmark class (selected by its full name) with the run's settings, single-threaded with
+ * the GC profiler, keeping JMH's JSON as {@code jmh-<name>.json}. Forks get the corpus and this JVM's
+ * temp folder, where JMH's machine-wide {@code jmh.lock} lives: a private one keeps parallel runs apart.
  */
 public record JmhRunner(int forks, int warmups, int iterations, int timeMs, Path out) {
 
     /** The run's options for every benchmark method of {@code benchmark}; add {@code param(...)} to narrow. */
     public ChainedOptionsBuilder options(Class<?> benchmark) {
-        return new OptionsBuilder()
-                .include("^" + Pattern.quote(benchmark.getName()) + "\\.")
-                .forks(forks)
-                .warmupIterations(warmups)
-                .warmupTime(TimeValue.milliseconds(timeMs))
-                .measurementIterations(iterations)
-                .measurementTime(TimeValue.milliseconds(timeMs))
-                .threads(1)
-                .addProfiler(GCProfiler.class)
-                .shouldFailOnError(true)
+        return new OptionsBuilder().include("^" + Pattern.quote(benchmark.getName()) + "\\.").forks(forks)
+                .warmupIterations(warmups).warmupTime(TimeValue.milliseconds(timeMs))
+                .measurementIterations(iterations).measurementTime(TimeValue.milliseconds(timeMs))
+                .threads(1).addProfiler(GCProfiler.class).shouldFailOnError(true)
                 .jvmArgsAppend("-D" + Corpus.PROPERTY + "=" + System.getProperty(Corpus.PROPERTY),
                         "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
                         "--enable-native-access=ALL-UNNAMED");
@@ -44,7 +33,7 @@ public record JmhRunner(int forks, int warmups, int iterations, int timeMs, Path
     /** Runs {@code options}, writes {@code jmh-<name>.json} and returns the results. */
     public List<Measurement> run(String name, ChainedOptionsBuilder options) throws RunnerException {
         options.resultFormat(ResultFormatType.JSON).result(out.resolve("jmh-" + name + ".json").toString());
-        return Measurement.from(new Runner(options.build()).run());
+        return new Runner(options.build()).run().stream().map(Measurement::from).toList();
     }
 
     /** A rough duration for {@code n} benchmarks: iterations plus about a second per fork to start. */

@@ -1,6 +1,5 @@
 package dev.restcompress.bench.core;
 
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,20 +10,13 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 
 /**
- * One JMH result reduced to what the reports need: the benchmark class and method, its parameters,
- * the mean time per operation with its 99.9% confidence half-width, and the bytes allocated per
- * operation ({@code gc.alloc.rate.norm}, NaN without the GC profiler). {@code benchmark} is the
- * simple class name; {@code nsError} is NaN with a single iteration.
+ * One JMH result as the reports need it: simple class name, method, parameters, mean ns/op with its 99.9%
+ * half-width (NaN with one iteration), and {@code gc.alloc.rate.norm} bytes/op (NaN without the profiler).
  */
 public record Measurement(String benchmark, String method, Map<String, String> params,
                           double nsPerOp, double nsError, double bytesPerOp) {
 
-    /** Converts JMH run results (AverageTime mode in ns) into measurements. */
-    public static List<Measurement> from(Collection<RunResult> results) {
-        return results.stream().map(Measurement::from).toList();
-    }
-
-    private static Measurement from(RunResult r) {
+    static Measurement from(RunResult r) {
         BenchmarkParams p = r.getParams();
         String[] name = p.getBenchmark().split("\\.");
         Map<String, String> params = new TreeMap<>();
@@ -39,10 +31,7 @@ public record Measurement(String benchmark, String method, Map<String, String> p
         return params.get(name);
     }
 
-    /**
-     * Per codec and body size, the {@code compress} and {@code decompress} measurements of the JMH class
-     * {@code benchmark} (by {@code codec} and {@code size} parameter); a pair missing one is left out.
-     */
+    /** Per {@code codec} and {@code size} parameter, {@code benchmark}'s compress and decompress (both or none). */
     public static Map<String, TreeMap<Integer, Measurement[]>> pairsBySize(List<Measurement> all, String benchmark) {
         Map<String, TreeMap<Integer, Map<String, Measurement>>> grouped = new LinkedHashMap<>();
         all.stream().filter(m -> m.benchmark().equals(benchmark)).forEach(m -> grouped.computeIfAbsent(m.param("codec"),

@@ -1,14 +1,11 @@
 package dev.restcompress.bench.core;
 
-/**
- * Where a suite says what it is doing while it runs (JMH prints its own lines in between). Suites
- * get one passed in rather than printing themselves, so the runner decides where the lines go.
- */
+/** Where a suite's progress lines go; passed in, so the runner decides. */
 @FunctionalInterface
 public interface Progress {
     void report(String message);
 
-    /** Prints {@code [bench] message} to standard output, flushed at once so it interleaves with JMH's. */
+    /** {@code [bench] message} on standard output, flushed at once so it interleaves with JMH's lines. */
     static Progress console() {
         return message -> {
             System.out.println("[bench] " + message);

@@ -4,9 +4,8 @@ import java.nio.file.Path;
 import java.util.Comparator;
 
 /**
- * Picks the response body of the interceptor benchmarks: the corpus file whose size is closest to
- * {@value #TARGET} bytes (the "30 KB JSON response" of the overhead target). The load suites
- * serve the same file by default, so their numbers can be read next to the interceptor's.
+ * The interceptor benchmarks' response body, also the load suites' default so their numbers read together:
+ * the corpus file closest to {@value #TARGET} bytes (the overhead target's "30 KB JSON response").
  */
 public final class ResponseBody {
     static final int TARGET = 30_000;
@@ -16,14 +15,13 @@ public final class ResponseBody {
     private ResponseBody() {
     }
 
-    /** The name of the corpus file closest to {@value #TARGET} bytes (and at least {@value #SMALL}); the first on a tie. */
+    /** The corpus file of at least {@value #SMALL} bytes closest to {@value #TARGET}; the first on a tie. */
     public static String pick(Path corpus) {
         return Corpus.names(corpus).stream().filter(n -> Corpus.size(corpus.resolve(n)) >= SMALL)
                 .min(Comparator.comparingLong(n -> Math.abs(Corpus.size(corpus.resolve(n)) - TARGET)))
                 .orElseThrow(() -> new IllegalStateException("no corpus file in " + corpus + " has " + SMALL + " bytes"));
     }
 
-    /** The bytes of {@link #pick}. */
     public static byte[] load(Path corpus) {
         return Corpus.read(corpus, pick(corpus));
     }

@@ -4,11 +4,7 @@ import dev.restcompress.codec.Codec;
 import java.io.IOException;
 import java.io.InputStream;
 
-/**
- * Runs a {@link Codec} exactly as the server and client do for sized bodies: one-shot
- * {@link Codec#compress} into a caller's buffer, and one-shot bounded {@link Codec#decompress} into a
- * caller's buffer.
- */
+/** A {@link Codec} run as the server and client run it for sized bodies: one-shot, into the caller's buffer. */
 public final class SpiEngine implements Engine {
     private final Codec codec;
 
@@ -32,7 +28,7 @@ public final class SpiEngine implements Engine {
         return codec.decompress(in, 0, length, out, 0, out.length);
     }
 
-    /** Reads until end of stream (so trailers and checksums are verified) into {@code out}. */
+    /** Reads to the end of the stream (so trailers and checksums are verified) into {@code out}. */
     public static int readFully(InputStream in, byte[] out) throws IOException {
         int total = 0;
         int n;

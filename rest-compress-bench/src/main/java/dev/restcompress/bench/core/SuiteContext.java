@@ -3,9 +3,6 @@ package dev.restcompress.bench.core;
 import dev.restcompress.bench.report.Markdown;
 import java.nio.file.Path;
 
-/**
- * What every suite gets from the runner: the results folder it writes its files into (it exists), the
- * absolute corpus folder, the report it appends its section to, and where its progress lines go.
- */
+/** What the runner hands every suite: the (existing) results folder, the absolute corpus, the report, progress. */
 public record SuiteContext(Path out, Path corpus, Markdown md, Progress progress) {
 }

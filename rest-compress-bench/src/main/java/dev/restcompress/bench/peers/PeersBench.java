@@ -15,38 +15,41 @@ import dev.restcompress.bench.report.XyChart;
 import dev.restcompress.bench.server.BenchServerMain;
 import dev.restcompress.bench.server.OurVariants;
 import dev.restcompress.bench.server.ServerProcess;
+import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleBiFunction;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
- * The peers suite: this library's gzip against what a user would otherwise use, same payload, same
- * generator, same run. Each server ({@link BenchServerMain#KINDS}) runs in its own JVM on the server
- * core, all at once ({@link OpenModelServers}; {@code ours} is the overload suite's adaptive=off demo); every round measures each in turn with the closed model at saturation (so a
- * drift in machine load hits all of them within a round), and the ratio ours / peer is taken per
- * round, its error bar from the spread over rounds. A peer that cannot start (its jars missing) is
- * left out with a line saying why. Writes {@code peers.csv} (every round of every server), a table of
- * ours / peer req/s ratios with 95% intervals over the rounds, the rounds' table, and {@code peers.png},
- * req/s per server and round.
+ * The peers suite: every server in its own JVM ({@link OpenModelServers}; {@code ours} is the overload suite's
+ * adaptive=off demo), each measured in turn within a round at saturation so that a drift in machine load hits
+ * all of them alike; ratios to {@code ours} are taken per round, their error bars from the spread over rounds.
  */
 public final class PeersBench {
-    /** The files {@link #run} creates. */
     public static final List<String> FILES = List.of("peers.csv", "peers.png");
+    private static final ToDoubleBiFunction<LoadStep, LoadStep> SERVED =
+            (a, b) -> a.servedPerSecond() / b.servedPerSecond();
+    private static final ToDoubleBiFunction<LoadStep, LoadStep> CPU =
+            (a, b) -> a.serverCpuUsPerRequest() / b.serverCpuUsPerRequest();
 
     private final OverloadOptions oo;
     private final OpenModelServers servers;
     private final String payload;
     private final Map<String, List<LoadStep>> byServer = new LinkedHashMap<>();
     private final Map<String, String> skipped = new LinkedHashMap<>();
-    /** CPU ns per body of the gzip codec alone, per round (empty without {@code ours-identity}). */
+    /** Per round, with {@code ours-identity}: CPU ns per body of the gzip codec alone. */
     private final List<Double> codecNanos = new ArrayList<>();
-    /** Wall ns per gzip body inside the codec call in the {@code ours} server, per round (its statistics). */
+    /** Per round: wall ns per gzip body inside the codec call in the {@code ours} server (its statistics). */
     private final List<Double> serverCodecNanos = new ArrayList<>();
 
     private PeersBench(OverloadOptions oo, OpenModelServers servers, String payload) {
@@ -55,13 +58,11 @@ public final class PeersBench {
         this.payload = payload;
     }
 
-    /** Runs the suite against the servers of {@code servers}. */
     public static List<String> run(SuiteContext ctx, OverloadOptions oo, OpenModelServers servers)
             throws IOException, InterruptedException {
         Progress progress = ctx.progress();
         List<LoadGenerator.Payload> payloads = Payloads.mix(ctx.corpus(), "large", Payloads.STATIC);
         PeersBench b = new PeersBench(oo, servers, Payloads.describe(payloads));
-        Map<String, List<LoadStep>> byServer = b.byServer;
         progress.report("peers suite: " + b.payload + ", servers " + oo.peers + ", " + oo.rounds
                 + " round(s) of " + oo.peerSeconds + " s each at " + oo.peerConcurrency + " connections; "
                 + servers.pinning());
@@ -73,30 +74,29 @@ public final class PeersBench {
                 progress.report("peers suite: leaving out " + kind + ": " + servers.whyNot(kind));
                 continue;
             }
-            LoadGenerator run = new LoadGenerator(p, Payloads.mix(ctx.corpus(), "large",
-                    OurVariants.endpoint(kind)), oo.verifyEvery);
-            runs.put(kind, run);
-            OverloadBench.warmUp(run, kind, oo, p, progress);
+            runs.put(kind, new LoadGenerator(p, Payloads.mix(ctx.corpus(), "large", OurVariants.endpoint(kind)),
+                    oo.verifyEvery));
+            OverloadBench.warmUp(runs.get(kind), kind, oo, p, progress);
         }
+        boolean httpCost = runs.containsKey(OurVariants.IDENTITY) && runs.containsKey(BenchServerMain.OURS);
         for (int round = 1; round <= oo.rounds; round++) {
             for (var e : runs.entrySet()) {
-                boolean traced = e.getKey().equals(BenchServerMain.OURS) && runs.containsKey(OurVariants.IDENTITY);
                 ServerProcess server = servers.peer(e.getKey());
+                boolean traced = httpCost && e.getKey().equals(BenchServerMain.OURS);
                 double[] before = traced ? StepTrace.encodedTotals(server.host(), server.port(), "gzip") : null;
                 LoadStep r = e.getValue().run(e.getKey(), OurVariants.coding(e.getKey()), 0, oo.peerConcurrency,
-                        OverloadBench.warmupMs(oo), oo.peerSeconds, servers.peer(e.getKey()));
+                        OverloadBench.warmupMs(oo), oo.peerSeconds, server);
                 progress.report("round " + round + ": " + r.describe());
-                byServer.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(r);
+                b.byServer.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(r);
                 double[] after = before == null ? null : StepTrace.encodedTotals(server.host(), server.port(), "gzip");
                 if (after != null && after[0] > before[0]) {
                     // the codec's own time inside the server (statistics: wall time around the codec call)
                     b.serverCodecNanos.add((after[1] - before[1]) * 1e9 / (after[0] - before[0]));
                 }
             }
-            if (runs.containsKey(OurVariants.IDENTITY) && runs.containsKey(BenchServerMain.OURS)) {
+            if (httpCost) {
                 // the codec alone on the same bytes, once per round (the generator's core; thread CPU time)
-                byte[] body = payloads.get(0).expected();
-                double ns = OurVariants.codecCpuNanos(CodecRegistry.defaults().forCoding("gzip"), body,
+                double ns = codecCpuNanos(CodecRegistry.defaults().forCoding("gzip"), payloads.get(0).expected(),
                         Math.min(2, oo.peerSeconds));
                 b.codecNanos.add(ns);
                 progress.report("round " + round + ": gzip codec alone on " + payloads.get(0).name() + ": "
@@ -107,9 +107,30 @@ public final class PeersBench {
         return FILES;
     }
 
+    /** CPU ns of this thread per {@code codec.compress} of {@code body}, over {@code seconds} after 1 s of warm-up. */
+    private static double codecCpuNanos(Codec codec, byte[] body, double seconds) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        byte[] out = new byte[codec.maxCompressedLength(body.length)];
+        long sink = 0;
+        for (long warmEnd = System.nanoTime() + 1_000_000_000L; System.nanoTime() < warmEnd; ) {
+            sink += codec.compress(body, 0, body.length, out, 0);
+        }
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        long cpu0 = threads.getCurrentThreadCpuTime();
+        long calls = 0;
+        do {
+            sink += codec.compress(body, 0, body.length, out, 0);
+            calls++;
+        } while (System.nanoTime() < end && calls < 10_000_000);
+        long cpu = threads.getCurrentThreadCpuTime() - cpu0;
+        if (sink == 42) { // keeps the results live
+            System.out.print("");
+        }
+        return (double) cpu / calls;
+    }
+
     private void write(Path dir, Markdown md) {
-        List<LoadStep> all = new ArrayList<>();
-        byServer.values().forEach(all::addAll);
+        List<LoadStep> all = byServer.values().stream().flatMap(List::stream).toList();
         StepTable.writeCsv(all, dir.resolve("peers.csv"));
         md.heading(2, "HTTP peers: this library's gzip against the runtimes' own");
         md.paragraph("`GET /rest/static/...` serving " + payload + " with `Accept-Encoding: gzip`, the closed model at "
@@ -124,40 +145,43 @@ public final class PeersBench {
                 + "time per request (peer / ours), which other work on a shared machine disturbs less than req/s. "
                 + StepTable.method());
         List<LoadStep> ours = byServer.get(BenchServerMain.OURS);
-        List<List<String>> ratioRows = new ArrayList<>();
-        for (var e : byServer.entrySet()) {
-            String ratio = "n/a";
-            String cpuRatio = "n/a";
-            if (ours != null && !e.getKey().equals(BenchServerMain.OURS)) {
-                ratio = perRound(ours, e.getValue(), (a, b) -> a.servedPerSecond() / b.servedPerSecond());
-                cpuRatio = perRound(ours, e.getValue(), (a, b) -> b.serverCpuUsPerRequest() / a.serverCpuUsPerRequest());
-            }
-            double cpu = e.getValue().stream().mapToDouble(LoadStep::serverCpuUsPerRequest).average().orElse(Double.NaN);
-            double bytes = e.getValue().stream().mapToDouble(LoadStep::wireBytesPerResponse).average().orElse(Double.NaN);
-            long errors = e.getValue().stream().mapToLong(LoadStep::errors).sum();
-            ratioRows.add(List.of(e.getKey(), Markdown.mean(e.getValue().stream().map(LoadStep::servedPerSecond).toList(), 0),
-                    ratio, Markdown.num(cpu, 0), cpuRatio, Markdown.num(bytes, 0), Long.toString(errors)));
-        }
+        List<List<String>> rows = new ArrayList<>();
+        byServer.forEach((kind, steps) -> {
+            boolean peer = ours != null && !kind.equals(BenchServerMain.OURS);
+            rows.add(List.of(kind, Markdown.mean(steps.stream().map(LoadStep::servedPerSecond).toList(), 0),
+                    peer ? perRound(ours, steps, SERVED) : "n/a",
+                    average(steps, LoadStep::serverCpuUsPerRequest), peer ? perRound(steps, ours, CPU) : "n/a",
+                    average(steps, LoadStep::wireBytesPerResponse),
+                    Long.toString(steps.stream().mapToLong(LoadStep::errors).sum())));
+        });
         md.table(List.of("server", "req/s (mean over rounds)", "req/s ours / this", "server CPU µs/req",
-                "CPU/req this / ours", "wire B/resp", "errors"), ratioRows);
+                "CPU/req this / ours", "wire B/resp", "errors"), rows);
         skipped.forEach((k, why) -> md.paragraph("**" + k + " left out:** " + why));
         writeHttpCost(md, ours);
         writeCache(md);
         StepTable.table(md, all);
         md.paragraph("![req/s per server](peers.png)");
-        writeChart(dir);
+        XyChart chart = new XyChart("Requests/s at saturation per round (gzip)", "round", "requests/s", false, false);
+        int colour = 0;
+        for (var e : byServer.entrySet()) {
+            List<LoadStep> r = e.getValue();
+            chart.line(e.getKey(), IntStream.range(0, r.size()).boxed().toList(), i -> i + 1,
+                    i -> r.get(i).servedPerSecond(), i -> r.get(i).servedPerSecondError(), false, colour++);
+        }
+        chart.writePng(dir.resolve("peers.png"));
+    }
+
+    private static String average(List<LoadStep> steps, ToDoubleFunction<LoadStep> f) {
+        return Markdown.num(steps.stream().mapToDouble(f).average().orElse(Double.NaN), 0);
     }
 
     /** Mean ± 95% interval over the rounds of {@code f(a's round, b's round)}, as "1.23 ± 0.04x". */
     private static String perRound(List<LoadStep> a, List<LoadStep> b, ToDoubleBiFunction<LoadStep, LoadStep> f) {
-        List<Double> values = new ArrayList<>();
-        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-            values.add(f.applyAsDouble(a.get(i), b.get(i)));
-        }
-        return Markdown.mean(values, 2) + "x";
+        return Markdown.mean(IntStream.range(0, Math.min(a.size(), b.size()))
+                .mapToObj(i -> f.applyAsDouble(a.get(i), b.get(i))).toList(), 2) + "x";
     }
 
-    /** The encoded-variant cache's figures, against issue 23's goals, where its rows were measured. */
+    /** The encoded-variant cache's figures against issue 23's goals, where its rows were measured. */
     private void writeCache(Markdown md) {
         List<LoadStep> cached = byServer.get(OurVariants.CACHED);
         if (cached == null) {
@@ -170,48 +194,35 @@ public final class PeersBench {
                 + "misses: `ours-cache-miss`). Ratios per round, mean ± 95% interval over the rounds; goals: "
                 + "cached ≥ 0.7x identity, ≥ 4x each peer; a miss ≤ 1.03x the uncached server CPU per request.");
         List<List<String>> rows = new ArrayList<>();
-        List<String> against = new ArrayList<>(List.of(OurVariants.CACHE_IDENTITY, OurVariants.UNCACHED));
-        against.addAll(BenchServerMain.KINDS);
-        for (String other : against) {
-            List<LoadStep> o = byServer.get(other);
-            if (o != null) {
-                rows.add(List.of("req/s " + OurVariants.CACHED + " / " + other,
-                        perRound(cached, o, (a, b) -> a.servedPerSecond() / b.servedPerSecond())));
-            }
-        }
+        Stream.concat(Stream.of(OurVariants.CACHE_IDENTITY, OurVariants.UNCACHED), BenchServerMain.KINDS.stream())
+                .filter(byServer::containsKey)
+                .forEach(o -> rows.add(List.of("req/s " + OurVariants.CACHED + " / " + o,
+                        perRound(cached, byServer.get(o), SERVED))));
         List<LoadStep> miss = byServer.get(OurVariants.CACHE_MISS);
         List<LoadStep> uncached = byServer.get(OurVariants.UNCACHED);
         if (miss != null && uncached != null) {
             rows.add(List.of("server CPU/req " + OurVariants.CACHE_MISS + " / " + OurVariants.UNCACHED,
-                    perRound(miss, uncached, (a, b) -> a.serverCpuUsPerRequest() / b.serverCpuUsPerRequest())));
+                    perRound(miss, uncached, CPU)));
         }
         md.table(List.of("ratio", "value"), rows);
     }
 
-    /**
-     * What compression costs per request over HTTP (server CPU per request with gzip minus with
-     * identity, same server, same payload, same round) against the codec alone on the same bytes.
-     */
+    /** Compression's cost over HTTP (server CPU per request, gzip minus identity) against the codec alone. */
     private void writeHttpCost(Markdown md, List<LoadStep> ours) {
         List<LoadStep> identity = byServer.get(OurVariants.IDENTITY);
         if (ours == null || identity == null || codecNanos.isEmpty()) {
             return;
         }
-        List<Double> http = new ArrayList<>();
-        List<Double> ratios = new ArrayList<>();
-        List<Double> tasks = new ArrayList<>();
-        List<Double> taskRatios = new ArrayList<>();
-        for (int i = 0; i < Math.min(Math.min(ours.size(), identity.size()), codecNanos.size()); i++) {
-            LoadStep gzip = ours.get(i);
-            LoadStep plain = identity.get(i);
-            double codecUs = codecNanos.get(i) / 1000;
-            double us = gzip.serverCpuUsPerRequest() - plain.serverCpuUsPerRequest();
-            http.add(us);
-            ratios.add(us / codecUs);
-            double taskUs = us - (gzip.serverIoCpuUsPerRequest() - plain.serverIoCpuUsPerRequest());
-            tasks.add(taskUs);
-            taskRatios.add(taskUs / codecUs);
-        }
+        // per round: over HTTP, codec alone, HTTP / codec, without the I/O threads, that / codec (µs)
+        List<double[]> rounds = IntStream.range(0, Math.min(Math.min(ours.size(), identity.size()), codecNanos.size()))
+                .mapToObj(i -> {
+                    LoadStep gzip = ours.get(i);
+                    LoadStep plain = identity.get(i);
+                    double us = gzip.serverCpuUsPerRequest() - plain.serverCpuUsPerRequest();
+                    double task = us - (gzip.serverIoCpuUsPerRequest() - plain.serverIoCpuUsPerRequest());
+                    double codec = codecNanos.get(i) / 1000;
+                    return new double[] {us, codec, us / codec, task, task / codec};
+                }).toList();
         md.paragraph("**Compression over HTTP vs the codec alone** (goal: within 10%): server CPU per request "
                 + "of `ours` with gzip minus `ours-identity` (the same server asked for identity), per round, against "
                 + "the gzip codec of `CodecRegistry.defaults()` (level 6, the demo's) compressing the same bytes in the "
@@ -224,23 +235,12 @@ public final class PeersBench {
                 + "holding the connection's request state is descheduled (see the CPU columns below).");
         md.table(List.of("gzip over HTTP µs/req", "codec alone µs/body", "HTTP / codec", "codec in the server µs/body",
                 "without the I/O threads µs/req", "without I/O / codec"),
-                List.of(List.of(Markdown.mean(http, 0), Markdown.mean(micros(codecNanos), 0), Markdown.mean(ratios, 2) + "x",
-                        Markdown.mean(micros(serverCodecNanos), 0), Markdown.mean(tasks, 0),
-                        Markdown.mean(taskRatios, 2) + "x")));
+                List.of(List.of(mean(rounds, 0, 0), mean(rounds, 1, 0), mean(rounds, 2, 2) + "x",
+                        Markdown.mean(serverCodecNanos.stream().map(ns -> ns / 1000).toList(), 0),
+                        mean(rounds, 3, 0), mean(rounds, 4, 2) + "x")));
     }
 
-    private static List<Double> micros(List<Double> nanos) {
-        return nanos.stream().map(ns -> ns / 1000).toList();
-    }
-
-    private void writeChart(Path dir) {
-        XyChart chart = new XyChart("Requests/s at saturation per round (gzip)", "round", "requests/s", false, false);
-        int colour = 0;
-        for (var e : byServer.entrySet()) {
-            List<LoadStep> r = e.getValue();
-            chart.line(e.getKey(), IntStream.range(0, r.size()).boxed().toList(), i -> i + 1,
-                    i -> r.get(i).servedPerSecond(), i -> r.get(i).servedPerSecondError(), false, colour++);
-        }
-        chart.writePng(dir.resolve("peers.png"));
+    private static String mean(List<double[]> rounds, int column, int digits) {
+        return Markdown.mean(rounds.stream().map(r -> r[column]).toList(), digits);
     }
 }

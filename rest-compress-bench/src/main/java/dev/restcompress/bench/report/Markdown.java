@@ -22,7 +22,7 @@ public final class Markdown {
         return this;
     }
 
-    /** A table whose first column is left-aligned and the others (numbers) right-aligned. */
+    /** A table, its first column left-aligned and the others (numbers) right-aligned. */
     public Markdown table(List<String> header, List<List<String>> rows) {
         text.append("| ").append(String.join(" | ", header)).append(" |\n|---|")
                 .append("---:|".repeat(header.size() - 1)).append('\n');
@@ -51,7 +51,6 @@ public final class Markdown {
         write(file, text);
     }
 
-    /** Writes {@code text} to {@code file}, unchecked. */
     static void write(Path file, CharSequence text) {
         try {
             Files.writeString(file, text);

@@ -57,14 +57,16 @@ public final class StepTable {
         return "Latency is measured from each request's due time in the open model (from sending in the closed "
                 + "model) to having its body decoded and compared with the file, so queueing in a busy server or in "
                 + "the generator's connection pool is not hidden (no coordinated omission); requests due but never "
-                + "sent by the end of a step count with the lower bound of their latency. Served req/s counts the correct responses completed in the step (whenever due), the latency percentiles the requests due in it. *late busy*: sent late "
-                + "because every connection was busy (queued in the generator, as in a client's pool); *late wake*: "
-                + "sent more than " + LoadGenerator.LATE_MS + " ms late with a connection free, i.e. the generator itself "
-                + "was short of CPU; *unsent*: due in the step, never sent. Served req/s ± is the 95% interval from "
-                + "the rate's spread over " + LoadGenerator.SLICES + " slices of the step. CPU columns: process CPU time per "
-                + "request (server child, from /proc; generator JVM); *of which I/O threads*: the server's non-blocking "
-                + "I/O threads (XNIO's, under Undertow), which on one pinned core spin while a task thread holding the "
-                + "connection's request state is descheduled (`HttpReadListener.handleEvent`), so their share follows "
-                + "scheduling rather than the work asked for.";
+                + "sent by the end of a step count with the lower bound of their latency. Served req/s counts the "
+                + "correct responses completed in the step (whenever due), the latency percentiles the requests due "
+                + "in it. *late busy*: sent late because every connection was busy (queued in the generator, as in "
+                + "a client's pool); *late wake*: sent more than " + LoadGenerator.LATE_MS + " ms late with a "
+                + "connection free, i.e. the generator itself was short of CPU; *unsent*: due in the step, never "
+                + "sent. Served req/s ± is the 95% interval from the rate's spread over " + LoadGenerator.SLICES
+                + " slices of the step. CPU columns: process CPU time per request (server child, from /proc; "
+                + "generator JVM); *of which I/O threads*: the server's non-blocking I/O threads (XNIO's, under "
+                + "Undertow), which on one pinned core spin while a task thread holding the connection's request "
+                + "state is descheduled (`HttpReadListener.handleEvent`), so their share follows scheduling rather "
+                + "than the work asked for.";
     }
 }

@@ -1,20 +1,19 @@
 package dev.restcompress.bench.report;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * The columns of one result table, each named once: a column has a CSV name (its raw value goes to the
- * CSV file), a markdown header (its shown text goes to the report), or both. A report declares its
- * columns here and writes the same rows to both places, so the two can never list different things.
- * The CSV keeps every column with a CSV name, the markdown table every column with a header, each in
- * declaration order. Not thread-safe.
- *
- * @param <T> one row's result
+ * The columns of one result table, each declared once with a CSV name (raw value), a markdown header (shown
+ * text) or both, so the CSV file and the report's table never list different things. Not thread-safe.
  */
 public final class Table<T> {
     private record Column<T>(String csvName, String header, Function<T, ?> raw, Function<T, String> shown) {
@@ -46,29 +45,35 @@ public final class Table<T> {
         return csvOnly(csvName + "_err", error::applyAsDouble);
     }
 
-    /** A column only in the CSV file. */
     public Table<T> csvOnly(String csvName, Function<T, ?> raw) {
         return column(csvName, null, raw, null);
     }
 
-    /** A column only in the markdown table. */
     public Table<T> shownOnly(String header, Function<T, String> shown) {
         return column(null, header, null, shown);
     }
 
-    /** The CSV text of {@code rows} (header row first; a null value is an empty cell). */
-    public Csv csv(List<? extends T> rows) {
+    /** The RFC 4180 text of {@code rows}, header row first; a null value is an empty cell. */
+    public String csv(List<? extends T> rows) {
         List<Column<T>> in = columns.stream().filter(c -> c.csvName() != null).toList();
-        Csv csv = new Csv(in.stream().map(Column::csvName).toArray(String[]::new));
-        rows.forEach(r -> csv.row(in.stream().map(c -> Objects.requireNonNullElse(c.raw().apply(r), "")).toArray()));
-        return csv;
+        Stream<Stream<?>> lines = Stream.concat(Stream.of(in.stream().map(Column::csvName)),
+                rows.stream().map(r -> in.stream().map(c -> c.raw().apply(r))));
+        return lines.map(cells -> cells.map(Table::cell).collect(Collectors.joining(",", "", "\r\n")))
+                .collect(Collectors.joining());
     }
 
     public void writeCsv(List<? extends T> rows, Path file) {
-        csv(rows).write(file);
+        Markdown.write(file, csv(rows));
     }
 
-    /** Appends the markdown table of {@code rows} to {@code md}. */
+    /** A CSV cell; a number without locale surprises (six significant digits, no exponent), NaN as "no value". */
+    private static String cell(Object c) {
+        String s = !(c instanceof Double d) ? String.valueOf(Objects.requireNonNullElse(c, ""))
+                : !Double.isFinite(d) ? ""
+                : new BigDecimal(d).round(new MathContext(6)).stripTrailingZeros().toPlainString();
+        return s.matches("[^,\"\n]*") ? s : '"' + s.replace("\"", "\"\"") + '"';
+    }
+
     public void markdown(Markdown md, List<? extends T> rows) {
         List<Column<T>> shown = columns.stream().filter(c -> c.header() != null).toList();
         md.table(shown.stream().map(Column::header).toList(),

@@ -30,17 +30,13 @@ import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-/**
- * Every chart of the bench: an XY chart drawn by XChart (headless Java2D), written as PNG, or several
- * stacked into one SVG. Series of points with optional vertical error bars and labels, optionally
- * joined by lines; linear or logarithmic axes; vertical marker lines. Not thread-safe.
- */
+/** Every chart of the bench: XChart's XY chart, written as PNG or stacked with others into one SVG. Not thread-safe. */
 public final class XyChart {
-    /** One point: x, y, the half-width of y's error bar (NaN for none) and an optional label. */
+    /** One point; {@code yError} is the half-width of y's error bar (NaN for none), {@code label} may be null. */
     public record Point(double x, double y, double yError, String label) {
     }
 
-    /** Points drawn in one colour; {@code hollow} draws open circles (used for the raw paths). */
+    /** Points in one colour; {@code hollow} draws open circles. */
     public record Series(String name, List<Point> points, boolean lines, boolean hollow) {
     }
 
@@ -57,7 +53,6 @@ public final class XyChart {
     };
 
     private final XYChart chart;
-    /** Whether a linear y axis fits the data instead of starting at zero (for slow drifts over time). */
     private boolean tightY;
 
     public XyChart(String title, String xLabel, String yLabel, boolean logX, boolean logY) {
@@ -76,10 +71,7 @@ public final class XyChart {
                 .setDecimalPattern("#,##0.##");
     }
 
-    /**
-     * Adds a series in colour number {@code colour} (series of one codec share a colour). Points that
-     * cannot be drawn (NaN, or not positive on a log axis) are left out, and so is a series left empty.
-     */
+    /** Adds a series in colour number {@code colour}, without the points a log axis or NaN cannot draw. */
     public XyChart add(Series s, int colour) {
         boolean logX = chart.getStyler().isXAxisLogarithmic();
         boolean logY = chart.getStyler().isYAxisLogarithmic();
@@ -105,10 +97,7 @@ public final class XyChart {
         return this;
     }
 
-    /**
-     * Adds a line of one point per item (x, y and y's error bar; {@link #noError} for none), hollow
-     * markers if asked, in colour number {@code colour}.
-     */
+    /** Adds a line of one point per item; {@code yError} may be {@link #noError}. */
     public <T> XyChart line(String name, List<T> items, ToDoubleFunction<T> x, ToDoubleFunction<T> y,
             ToDoubleFunction<T> yError, boolean hollow, int colour) {
         List<Point> points = items.stream().map(i -> new Point(x.applyAsDouble(i), y.applyAsDouble(i),
@@ -116,7 +105,6 @@ public final class XyChart {
         return add(new Series(name, points, true, hollow), colour);
     }
 
-    /** The y error of points without an error bar. */
     public static <T> double noError(T item) {
         return Double.NaN;
     }
@@ -135,11 +123,7 @@ public final class XyChart {
         return this;
     }
 
-    /**
-     * Sets the axes' ends as the charts before XChart had them: a log axis from decade to decade (XChart
-     * labels the decades only), a linear one from zero (or below, for negative data). The data's range
-     * is the series' own (XChart's, error bars included).
-     */
+    /** A log axis from decade to decade (XChart labels only the decades), a linear one from zero or below. */
     private void frame() {
         XYStyler style = chart.getStyler();
         Collection<XYSeries> all = chart.getSeriesMap().values();
@@ -175,7 +159,7 @@ public final class XyChart {
         }
     }
 
-    /** Writes {@code panels} stacked top to bottom into one SVG file. */
+    /** Writes {@code panels} top to bottom into one SVG file. */
     public static void writeSvg(Path file, List<XyChart> panels) {
         VectorGraphics2D g = new VectorGraphics2D();
         int width = 0;

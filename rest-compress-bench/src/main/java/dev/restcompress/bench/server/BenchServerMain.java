@@ -3,7 +3,6 @@ package dev.restcompress.bench.server;
 import dev.restcompress.bench.core.Cli;
 import dev.restcompress.demo.DemoServer;
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
@@ -19,22 +18,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * A bench server as a child process ({@link ServerProcess}): starts one server on the given host,
- * prints {@code READY <port>}, answers commands on standard input and stops when its standard input
- * ends.
- *
- * <p>Servers ({@code --server}): {@value #OURS} is the demo application (this library on RESTEasy +
- * Undertow), {@value #OURS_CACHE} the encoded-variant cache's workloads ({@link CacheServer}); the peers
- * ({@link Peers}) serve the same files at the same path with their own built-in gzip.
- *
- * <p>Why stdin: the parent holds the other end of the pipe, so when the bench finishes, fails or is
- * killed, the pipe closes and the server exits by itself; a killed bench never leaves an orphaned
- * server holding a port. Command {@code sample}: one {@code ANSWER} line of memory figures
- * ({@link #memorySample}). The port is a free one in this process's network namespace.
+ * A bench server child ({@link ServerProcess}): {@value #OURS} (the demo), {@value #OURS_CACHE} ({@link CacheServer})
+ * or a peer ({@link Peers}) on a free port; prints {@code READY <port>}, answers {@code sample} and exits when its
+ * standard input ends, so a bench that dies, even killed, never leaves a server holding a port.
  */
 @Command(name = "BenchServerMain", mixinStandardHelpOptions = true)
 public final class BenchServerMain {
-    /** The line prefix the parent waits for. */
     static final String READY = "READY ";
     /** The prefix of an answer to a command (kept out of the log). */
     static final String ANSWER = "ANSWER ";
@@ -88,15 +77,9 @@ public final class BenchServerMain {
     }
 
     /**
-     * The memory figures the soak asks for, {@code heapAfterGc=<bytes> nmtCommittedKB=<kb>
-     * nmtOtherKB=<kb> direct=<bytes>}: heap after a full GC, the JVM's native memory tracking totals
-     * and direct buffers.
-     *
-     * <p>Why in-process and not {@code jcmd}: each {@code jcmd} call starts a JVM (about half a second of
-     * CPU on a 2-core machine) and three per sample would disturb the load they measure. The numbers come
-     * from the same place: {@code VM.native_memory summary} through the {@code DiagnosticCommand} MBean
-     * that {@code jcmd} itself calls. NMT must be on ({@code -XX:NativeMemoryTracking=summary}); without
-     * it the NMT fields are -1.
+     * The soak's memory figures: heap after a full GC, native memory tracking's committed totals (-1 without
+     * {@code -XX:NativeMemoryTracking=summary}), direct buffers. In-process, from the {@code DiagnosticCommand}
+     * MBean that {@code jcmd} calls: a {@code jcmd} JVM per figure would cost half a second of the measured CPU.
      */
     static String memorySample() {
         System.gc();

@@ -15,17 +15,10 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * This library on the demo's embedded server (RESTEasy + Undertow, {@link Peers.App}) with
- * the three workloads of the encoded-variant cache, the same file behind each, the same codings as
- * the demo's {@code /rest/static} ({@code @LZF @FastGzip}):
- * <ul>
- *   <li>{@code /rest/static/<name>}: no cache, every response compressed again (the baseline);</li>
- *   <li>{@code /rest/cached/<name>}: {@link CacheEncoded}, the same bytes every time (all hits after the first);</li>
- *   <li>{@code /rest/unique/<name>}: {@link CacheEncoded}, a counter stamped into every body ({@link #stamped}),
- *       so no two bodies are equal: every request a miss, the price of the lookup.</li>
- * </ul>
- * Its own server rather than the demo's so that the baseline stays uncached whatever the demo's
- * endpoints opt into.
+ * This library on the demo's embedded server with the encoded-variant cache's workloads, all {@code @LZF @FastGzip}
+ * as the demo's {@code /rest/static}: {@code /rest/static/<name>} uncached, {@code /rest/cached/<name>}
+ * {@link CacheEncoded}, and {@code /rest/unique/<name>} cached but a counter stamped into every body (all misses).
+ * Not the demo itself, so the baseline stays uncached whatever the demo's endpoints opt into.
  */
 public final class CacheServer {
     /** Digits of the stamp: fixed, so every stamped body of a file has the same length. */
@@ -37,6 +30,8 @@ public final class CacheServer {
 
     /** The three endpoints, each reading the file on every request as the demo does. */
     @Path("/")
+    @LZF
+    @FastGzip
     public static final class Resource {
         private final java.nio.file.Path testdata;
         private final AtomicLong counter = new AtomicLong();
@@ -47,16 +42,12 @@ public final class CacheServer {
 
         @GET
         @Path("static/{name}")
-        @LZF
-        @FastGzip
         public Response uncached(@PathParam("name") String name) throws IOException {
             return Peers.response(testdata, name);
         }
 
         @GET
         @Path("cached/{name}")
-        @LZF
-        @FastGzip
         @CacheEncoded
         public Response cached(@PathParam("name") String name) throws IOException {
             return Peers.response(testdata, name);
@@ -64,8 +55,6 @@ public final class CacheServer {
 
         @GET
         @Path("unique/{name}")
-        @LZF
-        @FastGzip
         @CacheEncoded
         public Response unique(@PathParam("name") String name) throws IOException {
             byte[] body = Peers.read(testdata, name);
@@ -73,10 +62,7 @@ public final class CacheServer {
         }
     }
 
-    /**
-     * {@code body} with {@code "stamp":"<n, 16 digits>",} inserted after a leading <code>{</code> (a JSON
-     * object stays one), else in front; the stamp's digits start at {@link #stampAt}.
-     */
+    /** {@code body} with {@code "stamp":"<n, 16 digits>",} inserted after a leading <code>{</code>, else in front. */
     public static byte[] stamp(byte[] body, long n) {
         int at = insertAt(body);
         byte[] s = stampBytes(n);
@@ -88,12 +74,8 @@ public final class CacheServer {
     }
 
     /**
-     * The bytes of {@link #stamp}{@code (body, n)} as an entity that writes them in three pieces (before the
-     * stamp, the stamp, after it) without a flush: the same buffered, one-shot body, without a copy of the
-     * whole body per request. So {@code /rest/unique} costs what {@code /rest/static} costs but for the
-     * stamp's few bytes, and the miss-only row's ratio to {@code ours-uncached} prices the cache's lookup,
-     * not the bench's stamping (a copying stamp cost 3.5% of the CPU of a 48.5 KB gzip response: in-memory
-     * paired rounds, PairedCacheMiss's {@code same} row).
+     * {@link #stamp} as an entity written in three pieces, without copying the body: a copying stamp cost 3.5%
+     * of the CPU of a 48.5 KB gzip response (PairedCacheMiss), which the miss row would charge to the cache.
      */
     public static StreamingOutput stamped(byte[] body, long n) {
         int at = insertAt(body);
@@ -105,7 +87,7 @@ public final class CacheServer {
         };
     }
 
-    /** {@code "stamp":"<n, 16 digits>",} in ASCII, without a formatter. */
+    /** {@code "stamp":"<n, 16 digits>",} in ASCII, without a formatter (it runs per request). */
     static byte[] stampBytes(long n) {
         byte[] key = STAMP_KEY.getBytes(StandardCharsets.US_ASCII);
         byte[] s = new byte[key.length + STAMP_DIGITS + 2];

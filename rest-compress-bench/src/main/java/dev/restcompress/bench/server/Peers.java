@@ -3,7 +3,6 @@ package dev.restcompress.bench.server;
 import com.sun.net.httpserver.HttpServer;
 import io.undertow.Undertow;
 import io.undertow.server.HttpHandler;
-import io.undertow.server.HttpServerExchange;
 import io.undertow.server.handlers.encoding.ContentEncodingRepository;
 import io.undertow.server.handlers.encoding.EncodingHandler;
 import io.undertow.server.handlers.encoding.GzipEncodingProvider;
@@ -33,10 +32,9 @@ import org.jboss.resteasy.annotations.GZIP;
 import org.jboss.resteasy.plugins.interceptors.GZIPEncodingInterceptor;
 
 /**
- * What the peers serve at {@code /rest/static/<name>}: a testdata file as it is, read from disk on each
- * request and typed by its extension, exactly as the demo's {@code staticFile} method does, so the peers
- * and this library do the same work apart from the compression; and the peers themselves, each
- * compressing with its own framework's gzip (JDK {@code Deflater}, default level 6).
+ * The peers, each serving {@code /rest/static/<name>} as the demo's {@code staticFile} does (the file read on
+ * every request, typed by its extension) and compressing with its framework's own gzip (JDK {@code Deflater},
+ * level 6), so that only the compression differs. The README's peers paragraph describes each.
  */
 final class Peers {
     private static final String PREFIX = "/rest/static/";
@@ -45,33 +43,14 @@ final class Peers {
     }
 
     /**
-     * {@code GET static/{name}} without a compression annotation: each peer adds its own (Jersey's filter
-     * applies to every response; RESTEasy's {@code @GZIP} needs a method of its own, {@link GzipResource}).
+     * {@code GET static/{name}}. RESTEasy sees {@code @GZIP} only on the method declaring it; Jersey ignores it
+     * (no name binding) and its filter compresses every response.
      */
     @Path("/")
-    public static class StaticResource {
+    public static final class StaticResource {
         private final java.nio.file.Path testdata;
 
         StaticResource(java.nio.file.Path testdata) {
-            this.testdata = testdata;
-        }
-
-        @GET
-        @Path("static/{name}")
-        public Response staticFile(@PathParam("name") String name) throws IOException {
-            return response(testdata, name);
-        }
-    }
-
-    /**
-     * The same method with {@code @GZIP} on it. (On a subclass's type the annotation is not seen: RESTEasy
-     * looks at the class declaring the resource method.)
-     */
-    @Path("/")
-    public static final class GzipResource {
-        private final java.nio.file.Path testdata;
-
-        GzipResource(java.nio.file.Path testdata) {
             this.testdata = testdata;
         }
 
@@ -83,7 +62,6 @@ final class Peers {
         }
     }
 
-    /** The response of {@code GET static/{name}}. */
     static Response response(java.nio.file.Path testdata, String name) throws IOException {
         return Response.ok(read(testdata, name), mediaType(name)).build();
     }
@@ -123,7 +101,7 @@ final class Peers {
             return classes;
         }
 
-        /** Serves this application on RESTEasy's embedded Undertow (the demo's server) through {@link SeBootstrap}. */
+        /** Serves this application on RESTEasy's embedded Undertow (the demo's server). */
         AutoCloseable start(String host, int port) throws Exception {
             SeBootstrap.Configuration config = SeBootstrap.Configuration.builder().host(host).port(port).rootPath("/")
                     .build();
@@ -131,60 +109,39 @@ final class Peers {
         }
     }
 
-    /**
-     * The RESTEasy peer: the demo's embedded server, compressed by RESTEasy's own {@code @GZIP} and
-     * {@code GZIPEncodingInterceptor} ({@code GZIPOutputStream}). RESTEasy ignores {@code @GZIP} unless
-     * the interceptor is registered or {@code resteasy.allowGzip} is set; this does both.
-     */
+    /** RESTEasy's {@code @GZIP}, which it ignores unless the interceptor is registered or allowGzip set: both. */
     static AutoCloseable resteasyGzip(String host, int port, java.nio.file.Path testdata) throws Exception {
         System.setProperty("resteasy.allowGzip", "true");
-        return new App(Set.of(new GzipResource(testdata)), Set.of(GZIPEncodingInterceptor.class)).start(host, port);
+        return new App(Set.of(new StaticResource(testdata)), Set.of(GZIPEncodingInterceptor.class)).start(host, port);
     }
 
-    /**
-     * The Undertow peer: no JAX-RS at all, a bare Undertow handler serving the files (read on a worker
-     * thread per request, as the demo's resource method runs) behind Undertow's {@code EncodingHandler}
-     * with its {@code GzipEncodingProvider}. It is the floor of what the demo's own container costs
-     * without the JAX-RS layer.
-     */
+    /** A bare Undertow handler behind its {@code EncodingHandler}: the demo's container without JAX-RS. */
     static AutoCloseable undertowGzip(String host, int port, java.nio.file.Path testdata) {
-        HttpHandler files = new HttpHandler() {
-            @Override
-            public void handleRequest(HttpServerExchange exchange) throws Exception {
-                if (exchange.isInIoThread()) {
-                    exchange.dispatch(this); // file IO off the IO thread, as a JAX-RS method would be
-                    return;
-                }
-                String path = exchange.getRequestPath();
+        HttpHandler files = exchange -> {
+            String path = exchange.getRequestPath();
+            try {
                 if (!path.startsWith(PREFIX)) {
-                    exchange.setStatusCode(404);
-                    return;
+                    throw new NotFoundException(path);
                 }
                 String name = URLDecoder.decode(path.substring(PREFIX.length()), StandardCharsets.UTF_8);
-                byte[] body;
-                try {
-                    body = read(testdata, name);
-                } catch (NotFoundException e) {
-                    exchange.setStatusCode(404);
-                    return;
-                }
+                byte[] body = read(testdata, name);
                 exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, mediaType(name));
                 exchange.getResponseSender().send(ByteBuffer.wrap(body));
+            } catch (NotFoundException e) {
+                exchange.setStatusCode(404);
             }
         };
+        // file IO off the I/O thread, on a worker, as a JAX-RS method would run
         Undertow server = Undertow.builder().addHttpListener(port, host).setHandler(new EncodingHandler(
-                new ContentEncodingRepository().addEncodingHandler("gzip", new GzipEncodingProvider(), 50)).setNext(files))
-                .build();
+                new ContentEncodingRepository().addEncodingHandler("gzip", new GzipEncodingProvider(), 50))
+                .setNext(exchange -> exchange.dispatch(files))).build();
         server.start();
         return server::stop;
     }
 
     /**
-     * The Jersey peer: Jersey 3.1.11 on its JDK HTTP server container (the one that resolves here),
-     * compressed by Jersey's {@code EncodingFilter} with {@code GZipEncoder} ({@code GZIPOutputStream}).
-     * Jersey's jars are on this child's class path only, first, and its JVM options are set
-     * ({@link PeerClassPath}); the other children load this class without them, so no Jersey type may
-     * appear outside this method's body.
+     * Jersey 3.1.11's {@code EncodingFilter} with {@code GZipEncoder} on its JDK HTTP server. Its jars are on
+     * this child's class path only ({@link PeerClassPath}): no Jersey type may appear outside this method.
      */
     static AutoCloseable jerseyGzip(String host, int port, java.nio.file.Path testdata) {
         ResourceConfig config = new ResourceConfig().register(new StaticResource(testdata))

@@ -7,7 +7,6 @@ import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -23,25 +23,16 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 /**
- * A bench server ({@link BenchServerMain}) in its own JVM, started from this JVM's class path; used by
- * the load, overload, peers, bandwidth and soak benches.
- *
- * <p>A separate JVM keeps the load generator's threads, allocation and GC out of the server's numbers.
- * An optional command prefix ({@code ip netns exec NS}, {@code taskset -c 1}, {@code env K=V}) runs it
- * inside a network namespace, on chosen cores or with an environment; each execs the command, so the
- * process handle is the server JVM itself and its CPU time is the server's. The server's output goes
- * to a log file (appended), except the answers to {@link #request} commands. {@link #close} stops only
- * this process: first by closing its stdin (the child exits on end of input), then SIGTERM, then
- * SIGKILL; a shutdown hook does the last if this JVM is interrupted. {@link #request} is for one
- * thread at a time.
+ * A bench server ({@link BenchServerMain}) in its own JVM, which keeps the generator's threads and GC out of
+ * the server's numbers. A command prefix ({@code ip netns exec}, {@code taskset}, {@code env}) must exec, so
+ * that this process handle, and its CPU time, is the server JVM's. Output goes to a log file. {@link #close}
+ * closes stdin, then SIGTERM, then SIGKILL (also a shutdown hook). {@link #request}: one thread at a time.
  */
 public final class ServerProcess implements AutoCloseable {
-    /** In the name of XNIO's I/O threads ("XNIO-1 I/O-1"). */
-    private static final String IO_THREAD_MARK = " I/O-";
+    private static final String IO_THREAD_MARK = " I/O-"; // XNIO's I/O threads: "XNIO-1 I/O-1"
 
     private final Process process;
     private final String host;
-    /** The port, once the server printed it. */
     private final CompletableFuture<Integer> ready = new CompletableFuture<>();
     /** The answer the one {@link #request} in flight waits for. */
     private final AtomicReference<CompletableFuture<String>> pending = new AtomicReference<>();
@@ -53,32 +44,25 @@ public final class ServerProcess implements AutoCloseable {
         this.killer = new Thread(process::destroyForcibly, "bench-server-killer");
     }
 
-    /**
-     * What to start: {@code prefix} runs before {@code java}; {@code classPathFirst} goes before this
-     * JVM's class path (a peer's own JAX-RS implementation must come first, so its
-     * {@code RuntimeDelegate} is the one found); {@code kind} is a {@link BenchServerMain} server.
-     */
+    /** {@code classPathFirst} goes before this JVM's class path (a peer's own {@code RuntimeDelegate} must win). */
     public record Spec(List<String> prefix, List<String> jvmOptions, List<Path> classPathFirst, String kind,
                        String host, Path testdata, Path log) {
     }
 
     /**
-     * A moderate heap and the parallel collector: the settings every load step so far used. Adaptive
-     * levels off where the library has them: a suite measures the level it names at saturation, where
-     * the adaptive policy would step down (the overload suite turns it on for its {@code adaptive=on}
-     * server, later on the line). A library without the key would refuse it as unknown at start-up.
+     * A moderate heap, the parallel collector, and adaptive levels off where the library knows the key: a suite
+     * measures the level it names at saturation, where the adaptive policy would step down.
      */
     public static List<String> defaultJvmOptions() {
         return Stream.concat(Stream.of("-Xms128m", "-Xmx512m", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED"),
                 knowsAdaptive() ? Stream.of("-D" + AdaptiveSettings.ADAPTIVE + "=off") : Stream.empty()).toList();
     }
 
-    /** Whether this build of the library knows {@value AdaptiveSettings#ADAPTIVE}. */
     public static boolean knowsAdaptive() {
         return knows(AdaptiveSettings.ADAPTIVE);
     }
 
-    /** Whether this build of the library knows the setting {@code key} (it refuses unknown keys at start-up). */
+    /** Whether this build of the library knows {@code key} (it refuses unknown keys at start-up). */
     private static boolean knows(String key) {
         return CompressionSettings.unknownKeys(List.of(key)).isEmpty();
     }
@@ -88,9 +72,8 @@ public final class ServerProcess implements AutoCloseable {
         List<String> cmd = new ArrayList<>(spec.prefix());
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         if (spec.kind().equals(BenchServerMain.OURS) && knows(CacheSettings.MODE)) {
-            // The demo caches GET /rest/static/{name} (@CacheEncoded): the suites that start it measure what
-            // compressing costs, so its cache is off. The cache's own rows run on the ours-cache server.
-            // Before spec.jvmOptions: a later -D wins, so the soak can turn it back on.
+            // The demo caches /rest/static (@CacheEncoded); the suites measure compressing, the cache's rows run
+            // on ours-cache. Before spec.jvmOptions: a later -D wins, so the soak can turn it back on.
             cmd.add("-D" + CacheSettings.MODE + "=off");
         }
         cmd.addAll(spec.jvmOptions());
@@ -114,17 +97,15 @@ public final class ServerProcess implements AutoCloseable {
         return s;
     }
 
-    /** Copies the server's output to the log, completes {@link #ready} and hands answers to the pending request. */
+    /** Copies the output to the log, completes {@link #ready}, and hands answers to the pending request. */
     private void pump(Path log) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
              Writer w = Files.newBufferedWriter(log, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                      StandardOpenOption.APPEND)) {
             for (String line; (line = r.readLine()) != null; ) {
                 if (line.startsWith(BenchServerMain.ANSWER)) {
-                    CompletableFuture<String> f = pending.getAndSet(null);
-                    if (f != null) {
-                        f.complete(line.substring(BenchServerMain.ANSWER.length()));
-                    }
+                    String answer = line.substring(BenchServerMain.ANSWER.length());
+                    Optional.ofNullable(pending.getAndSet(null)).ifPresent(f -> f.complete(answer));
                     continue;
                 }
                 w.write(line + '\n');
@@ -139,19 +120,16 @@ public final class ServerProcess implements AutoCloseable {
         Process exited = process.onExit().completeOnTimeout(null, 5, TimeUnit.SECONDS).join();
         ready.completeExceptionally(new IOException("server exited with "
                 + (exited == null ? "(still running)" : Integer.toString(exited.exitValue()))));
-        CompletableFuture<String> f = pending.getAndSet(null);
-        if (f != null) {
-            f.completeExceptionally(new IOException("server exited"));
-        }
+        Optional.ofNullable(pending.getAndSet(null))
+                .ifPresent(f -> f.completeExceptionally(new IOException("server exited")));
     }
 
     /** Sends one command line ({@code sample}) and returns the server's answer (waits up to 30 s). */
     public String request(String command) throws IOException, InterruptedException {
         CompletableFuture<String> f = new CompletableFuture<>();
         pending.set(f);
-        OutputStream stdin = process.getOutputStream();
-        stdin.write((command + "\n").getBytes(StandardCharsets.US_ASCII));
-        stdin.flush();
+        process.getOutputStream().write((command + "\n").getBytes(StandardCharsets.US_ASCII));
+        process.getOutputStream().flush();
         try {
             return f.get(30, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
@@ -181,12 +159,9 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     /**
-     * CPU time used so far by the server's non-blocking I/O threads (XNIO's {@code "... I/O-n"}
-     * threads under Undertow), in ns from each thread's {@code /proc/<pid>/task/<tid>/schedstat}; 0 for
-     * a server without such threads, -1 when unknown (no /proc). Why apart: on one pinned core
-     * Undertow's I/O thread spins while a task thread that holds the connection's request state is
-     * descheduled ({@code HttpReadListener.handleEvent}), so process CPU per request carries a share
-     * that depends on scheduling, not on what the request asked for.
+     * CPU ns so far of XNIO's I/O threads (from {@code /proc/<pid>/task/<tid>/schedstat}; -1 without /proc), apart
+     * because on one pinned core they spin while a descheduled task thread holds the request state, a share of
+     * process CPU that follows scheduling rather than the request.
      */
     public long ioThreadCpuNanos() {
         long sum = 0;

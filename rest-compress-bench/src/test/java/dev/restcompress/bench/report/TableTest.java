@@ -19,7 +19,7 @@ class TableTest {
 
     @Test
     void theCsvHasEveryNamedColumnInOrderWithRawValues() {
-        assertEquals("name,rate,rate_err,note\r\n" + "a,1234.5,2.25,\r\n" + "\"b,c\",,1,x\r\n", COLUMNS.csv(ROWS).toString());
+        assertEquals("name,rate,rate_err,note\r\n" + "a,1234.5,2.25,\r\n" + "\"b,c\",,1,x\r\n", COLUMNS.csv(ROWS));
     }
 
     @Test
