@@ -35,10 +35,7 @@ public final class DictionarySamples {
     private DictionarySamples() {
     }
 
-    /**
-     * A folder's files matching {@code glob} (sorted; hidden files, READMEs and scripts skipped), or the
-     * bodies of a file listing one http(s) URL per line ({@code #} comments allowed).
-     */
+    /** A folder's files matching {@code glob}, or the bodies of a file listing http(s) URLs ({@code #} comments). */
     public static List<byte[]> load(Path samples, String glob) throws IOException, InterruptedException {
         List<byte[]> out = new ArrayList<>();
         if (Files.isDirectory(samples)) {
@@ -91,7 +88,6 @@ public final class DictionarySamples {
                 heldOut.size());
     }
 
-    /** The source cut into pieces of cycling lengths; one piece when it is at most 4 KiB. */
     public static List<byte[]> pieces(byte[] source) {
         if (source.length <= PIECES[PIECES.length - 1]) {
             return List.of(source);
@@ -117,17 +113,14 @@ public final class DictionarySamples {
         }
         List<byte[]> out = new ArrayList<>();
         long bytes = 0;
-        for (boolean any = true; any; ) {
-            any = false;
+        while (!queues.isEmpty()) {
+            queues.removeIf(q -> !q.hasNext());
             for (Iterator<byte[]> q : queues) {
-                if (q.hasNext()) {
-                    byte[] p = q.next();
-                    if ((bytes += p.length) > maxBytes) {
-                        return out;
-                    }
-                    out.add(p);
-                    any = true;
+                byte[] p = q.next();
+                if ((bytes += p.length) > maxBytes) {
+                    return out;
                 }
+                out.add(p);
             }
         }
         return out;

@@ -24,14 +24,12 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
- * Small JSON responses with a dictionary of their own API, and the break-even report. Every JSON file of the
- * corpus is one API (the elements of its first array of objects, or NDJSON lines): even-numbered records make its
- * dictionary, odd-numbered ones are measured. {@code size > 0}: records of at least {@code size} bytes cut to
- * their start, at most {@value #PER_SET} per API so every API weighs alike; {@code size == 0}: records under 4 KiB.
- * The request's {@code Available-Dictionary} line is sent whatever the server chooses, so the per-response margin
- * leaves it out and a second margin charges it.
+ * Small JSON records with a dictionary of their own API, and the break-even report (the README's "Break-even
+ * rows"). The request's {@code Available-Dictionary} line is sent whatever the server chooses, so the
+ * per-response margin leaves it out and a second margin charges it.
  */
 public class DictionaryRecordBench extends PayloadBench {
+    /** Cut records per API, so every API weighs alike. */
     static final int PER_SET = 16;
     /** Each API's dictionary: its training records concatenated, the trainer's default size. */
     static final int DICTIONARY_KIB = 64;
@@ -79,10 +77,9 @@ public class DictionaryRecordBench extends PayloadBench {
     static List<List<byte[]>> apis(Path folder) {
         List<List<byte[]>> out = new ArrayList<>();
         try (Stream<Path> s = Files.list(folder)) {
-            for (Path f : s.filter(Files::isRegularFile).filter(p -> p.toString().endsWith(".json")
-                    || p.toString().endsWith(".ndjson")).sorted().toList()) {
-                List<byte[]> records = records(Files.readString(f, StandardCharsets.UTF_8),
-                        f.toString().endsWith(".ndjson"));
+            for (Path f : s.filter(p -> Files.isRegularFile(p) && p.toString().matches(".*\\.(nd)?json"))
+                    .sorted().toList()) {
+                List<byte[]> records = records(Files.readString(f), f.toString().endsWith(".ndjson"));
                 if (records.size() >= 10) { // 5 to train and 5 to measure: else a config or a single object
                     out.add(records);
                 }
@@ -141,9 +138,7 @@ public class DictionaryRecordBench extends PayloadBench {
         List<PayloadCell> rows = new ArrayList<>();
         for (var bySize : PayloadCell.of(results, "DictionaryRecordBench", (c, n) -> bodies(corpus, c, n)).values()) {
             rows.addAll(bySize.tailMap(1).values());
-            if (bySize.containsKey(0)) {
-                rows.add(bySize.get(0)); // whole records after the cut sizes, as asked
-            }
+            rows.addAll(bySize.headMap(1).values()); // whole records (size 0) after the cut sizes
         }
         Table<PayloadCell> columns = columns(8_000.0 / linkMbps);
         columns.writeCsv(rows, jmh.out().resolve("dictionary-break-even.csv"));
