@@ -11,6 +11,7 @@ import dev.restcompress.dictionary.CompressionDictionary;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -18,9 +19,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The bench's raw dictionaries, the engines that use them, and the gzip-6 bytes every row is compared with.
- * No dictionary made here starts with the ZDICT magic: zstd would read it as a structured dictionary and
- * Chromium fails the fetch (RFC 9842 dictionaries are raw content), so a newline byte goes first.
+ * The bench's raw dictionaries, their engines, and the gzip-6 bytes every row is compared with. None starts with
+ * the ZDICT magic (zstd would read a structured dictionary, Chromium fail the fetch): a newline byte goes first.
  */
 public final class BenchDictionary {
     private static final int SIZE = 32 * 1024;
@@ -68,10 +68,7 @@ public final class BenchDictionary {
     }
 
     private static byte[] newlineFirst(byte[] content, int n) {
-        byte[] raw = new byte[n + 1];
-        raw[0] = '\n';
-        System.arraycopy(content, 0, raw, 1, n);
-        return raw;
+        return ByteBuffer.allocate(n + 1).put((byte) '\n').put(content, 0, n).array();
     }
 
     /** The corpus' 32 KiB dictionary, trained once per JVM: same shape as the small bodies, never a byte of them. */

@@ -1,12 +1,14 @@
 package dev.restcompress.bench.small;
 
+import static dev.restcompress.config.DictionarySettings.DEFAULT_DCB_LEVEL;
+import static dev.restcompress.config.DictionarySettings.DEFAULT_DCZ_LEVEL;
+
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.Engine;
 import dev.restcompress.bench.core.Measurement;
 import dev.restcompress.bench.dictionary.BenchDictionary;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.Table;
-import dev.restcompress.config.DictionarySettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,14 +19,11 @@ import java.util.TreeMap;
 import java.util.stream.IntStream;
 import org.openjdk.jmh.annotations.Param;
 
-/**
- * The bodies of {@link SmallPayloadBench} with the corpus' shared dictionary, and their report (the README's
- * "Dictionary rows"); the request's {@code Available-Dictionary} line is charged to the bytes saved.
- */
+/** The small-payload bodies with the corpus' shared dictionary, and their report (README: "Dictionary rows"). */
 public class DictionaryPayloadBench extends PrefixPayloadBench {
-    private static final String BASELINE = "zstd-" + DictionarySettings.DEFAULT_DCZ_LEVEL;
-    private static final String DCZ = "dcz-" + DictionarySettings.DEFAULT_DCZ_LEVEL;
-    private static final String DCB = "dcb-" + DictionarySettings.DEFAULT_DCB_LEVEL;
+    private static final String BASELINE = "zstd-" + DEFAULT_DCZ_LEVEL;
+    private static final String DCZ = "dcz-" + DEFAULT_DCZ_LEVEL;
+    private static final String DCB = "dcb-" + DEFAULT_DCB_LEVEL;
 
     private static final Table<PayloadCell> COLUMNS = PayloadCell.columns("saved_bytes_net_of_headers")
             .column("of_gzip6", "of gzip-6", c -> c.wire() / c.gzip(), c -> PayloadCell.percent(c.wire(), c.gzip()));
@@ -80,8 +79,7 @@ public class DictionaryPayloadBench extends PrefixPayloadBench {
         for (String name : Corpus.names(corpus)) {
             byte[] body = Corpus.read(corpus, name);
             if (name.endsWith(".json") && body.length < 4096) {
-                long[] sizes = BenchDictionary.wireBytes(List.of(body), dictionary,
-                        DictionarySettings.DEFAULT_DCZ_LEVEL, DictionarySettings.DEFAULT_DCB_LEVEL);
+                var sizes = BenchDictionary.wireBytes(List.of(body), dictionary, DEFAULT_DCZ_LEVEL, DEFAULT_DCB_LEVEL);
                 Arrays.setAll(total, i -> total[i] + sizes[i]);
                 rows.add(row(List.of(name), sizes, 1, 3));
             }
@@ -94,10 +92,7 @@ public class DictionaryPayloadBench extends PrefixPayloadBench {
         }
     }
 
-    /**
-     * Version 1 of a JSON document as the dictionary of version 2: scattered values edited in place (the hard
-     * case: every edit costs a match and a literal), and three runs replaced by content version 1 has never seen.
-     */
+    /** Version 1 as version 2's dictionary: scattered edits (the hard case), or three runs of unseen content. */
     private static void delta(Path corpus, Markdown md) {
         String name = Corpus.names(corpus).stream().filter(n -> n.endsWith(".json")
                 && Corpus.size(corpus.resolve(n)) >= 100_000 && Corpus.size(corpus.resolve(n)) <= 1_000_000)
@@ -121,8 +116,7 @@ public class DictionaryPayloadBench extends PrefixPayloadBench {
 
     private static void deltaRow(List<List<String>> rows, String model, byte[] v1, byte[] v2) {
         long changed = IntStream.range(0, v1.length).filter(i -> v1[i] != v2[i]).count();
-        long[] wire = BenchDictionary.wireBytes(List.of(v2), v1, DictionarySettings.DEFAULT_DCZ_LEVEL,
-                DictionarySettings.DEFAULT_DCB_LEVEL);
+        long[] wire = BenchDictionary.wireBytes(List.of(v2), v1, DEFAULT_DCZ_LEVEL, DEFAULT_DCB_LEVEL);
         rows.add(row(List.of(model, changed + " (" + Markdown.num(100.0 * changed / v1.length, 1) + "%)"),
                 Arrays.copyOfRange(wire, 1, wire.length), 0, 2, 3));
     }

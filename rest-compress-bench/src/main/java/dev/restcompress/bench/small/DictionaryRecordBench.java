@@ -24,9 +24,8 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
- * Small JSON records with a dictionary of their own API, and the break-even report (the README's "Break-even
- * rows"). The request's {@code Available-Dictionary} line is sent whatever the server chooses, so the
- * per-response margin leaves it out and a second margin charges it.
+ * Small JSON records with their own API's dictionary, and the break-even report (README: "Break-even rows"). The
+ * request's {@code Available-Dictionary} line is sent whatever the server chooses: one margin leaves it out, one not.
  */
 public class DictionaryRecordBench extends PayloadBench {
     /** Cut records per API, so every API weighs alike. */
@@ -34,6 +33,8 @@ public class DictionaryRecordBench extends PayloadBench {
     /** Each API's dictionary: its training records concatenated, the trainer's default size. */
     static final int DICTIONARY_KIB = 64;
     private static final Pattern FIRST_OBJECT_IN_ARRAY = Pattern.compile("\\[\\s*\\{");
+    /** A string (to its closing quote, or the end of the text) or a bracket: brackets in strings do not count. */
+    private static final Pattern TOKEN = Pattern.compile("\"(?:[^\"\\\\]++|\\\\.?)*+\"?|[\\[\\]{}]", Pattern.DOTALL);
 
     @Param({"zstd-3", "dcz-3"})
     public String codec;
@@ -104,28 +105,20 @@ public class DictionaryRecordBench extends PayloadBench {
         if (!first.find()) {
             return out;
         }
+        Matcher token = TOKEN.matcher(text).region(first.end() - 1, text.length());
         int depth = 0;
-        int from = first.end() - 1;
-        boolean inString = false;
-        for (int i = from; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{' || c == '[') {
+        int from = 0;
+        while (token.find()) {
+            char c = text.charAt(token.start());
+            if (c == '{' || c == '[') {
                 if (depth++ == 0) {
-                    from = i;
+                    from = token.start();
                 }
-            } else if ((c == '}' || c == ']') && --depth <= 0) {
+            } else if (c != '"' && --depth <= 0) {
                 if (depth < 0) {
                     break; // the end of the array
                 }
-                out.add(text.substring(from, i + 1).getBytes(StandardCharsets.UTF_8));
+                out.add(text.substring(from, token.end()).getBytes(StandardCharsets.UTF_8));
             }
         }
         return out;
@@ -135,11 +128,9 @@ public class DictionaryRecordBench extends PayloadBench {
             throws RunnerException {
         List<Measurement> results = jmh.run("small-dictionary-records", jmh.options(DictionaryRecordBench.class)
                 .param("codec", codecs).param("size", sizes));
-        List<PayloadCell> rows = new ArrayList<>();
-        for (var bySize : PayloadCell.of(results, "DictionaryRecordBench", (c, n) -> bodies(corpus, c, n)).values()) {
-            rows.addAll(bySize.tailMap(1).values());
-            rows.addAll(bySize.headMap(1).values()); // whole records (size 0) after the cut sizes
-        }
+        List<PayloadCell> rows = PayloadCell.of(results, "DictionaryRecordBench", (c, n) -> bodies(corpus, c, n))
+                .values().stream() // whole records (size 0) after the cut sizes
+                .flatMap(m -> Stream.concat(m.tailMap(1).values().stream(), m.headMap(1).values().stream())).toList();
         Table<PayloadCell> columns = columns(8_000.0 / linkMbps);
         columns.writeCsv(rows, jmh.out().resolve("dictionary-break-even.csv"));
         md.heading(2, "Dictionary compression of small JSON: does it pay at " + Markdown.num(linkMbps, 0) + " Mbit/s?");
@@ -154,7 +145,6 @@ public class DictionaryRecordBench extends PayloadBench {
         columns.markdown(md, rows);
     }
 
-    /** worth = the time the saved bytes take on a link of {@code nsPerByte}. */
     private static Table<PayloadCell> columns(double nsPerByte) {
         ToDoubleFunction<PayloadCell> worth = c -> c.savedResponse() * nsPerByte;
         ToDoubleFunction<PayloadCell> margin = c -> worth.applyAsDouble(c) - c.compress().nsPerOp();

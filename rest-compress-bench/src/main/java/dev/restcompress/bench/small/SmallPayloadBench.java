@@ -15,9 +15,8 @@ import java.util.function.Predicate;
 import org.openjdk.jmh.annotations.Param;
 
 /**
- * Small bodies through the codec SPI per coding and level, and their report (the README's "Small payloads"). The
- * verdict names, per codec, the size from which compressing pays at every larger measured size. Packets and TCP
- * windows are not modelled, which favours compression slightly for bodies near one segment.
+ * Small bodies through the codec SPI per coding and level, and their report (README: "Small payloads"). Packets
+ * and TCP windows are not modelled, which favours compression slightly for bodies near one segment.
  */
 public class SmallPayloadBench extends PrefixPayloadBench {
     private static final Table<PayloadCell> COLUMNS = PayloadCell.columns("saved_bytes_net_of_header")
