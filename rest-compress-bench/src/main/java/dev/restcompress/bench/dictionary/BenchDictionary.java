@@ -1,6 +1,7 @@
 package dev.restcompress.bench.dictionary;
 
 import com.github.luben.zstd.Zstd;
+import dev.restcompress.bench.codec.BenchCodecs;
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.Engine;
 import dev.restcompress.bench.core.SpiEngine;
@@ -10,22 +11,20 @@ import dev.restcompress.dictionary.CompressionDictionary;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.zip.GZIPOutputStream;
 
 /**
- * The bench's raw dictionaries, the engines that use them, and the gzip-6 bytes every row is compared with.
- *
- * <p>No dictionary made here starts with the ZDICT magic {@code 37 a4 30 ec}: zstd would read it as a
- * structured dictionary and Chromium fails the fetch, so a newline byte goes first (RFC 9842 dictionaries
- * are raw content on both sides).
+ * The bench's raw dictionaries, their engines, and the gzip-6 bytes every row is compared with. None starts with
+ * the ZDICT magic (zstd would read a structured dictionary, Chromium fail the fetch): a newline byte goes first.
  */
 public final class BenchDictionary {
     private static final int SIZE = 32 * 1024;
+    private static final byte[] ZDICT_MAGIC = {0x37, (byte) 0xa4, 0x30, (byte) 0xec};
     /** The corpus dictionary trains from here in every file on, past the largest small body it is measured on. */
     public static final int TRAINING_FROM = 8192;
 
@@ -53,8 +52,7 @@ public final class BenchDictionary {
             }
         }
         byte[] raw = out.toByteArray();
-        boolean magic = raw.length >= 4 && (raw[0] & 0xff) == 0x37 && (raw[1] & 0xff) == 0xa4
-                && (raw[2] & 0xff) == 0x30 && (raw[3] & 0xff) == 0xec;
+        boolean magic = raw.length >= 4 && Arrays.equals(raw, 0, 4, ZDICT_MAGIC, 0, 4);
         return magic ? newlineFirst(raw, Math.min(size - 1, raw.length)) : raw;
     }
 
@@ -70,16 +68,10 @@ public final class BenchDictionary {
     }
 
     private static byte[] newlineFirst(byte[] content, int n) {
-        byte[] raw = new byte[n + 1];
-        raw[0] = '\n';
-        System.arraycopy(content, 0, raw, 1, n);
-        return raw;
+        return ByteBuffer.allocate(n + 1).put((byte) '\n').put(content, 0, n).array();
     }
 
-    /**
-     * The corpus' 32 KiB dictionary, trained once per JVM on its files from {@link #TRAINING_FROM} on:
-     * same shape as the small bodies (their first 8 KiB at most), never a byte of them.
-     */
+    /** The corpus' 32 KiB dictionary, trained once per JVM: same shape as the small bodies, never a byte of them. */
     public static byte[] forCorpus(Path corpus) {
         return TRAINED.computeIfAbsent(corpus.toAbsolutePath().normalize(), c -> train(
                 DictionarySamples.balanced(Corpus.names(c).stream().map(name -> Corpus.read(c, name))
@@ -99,19 +91,10 @@ public final class BenchDictionary {
 
     /** The JDK's zlib at level 6 with gzip's 10-byte header and 8-byte trailer. */
     public static int gzip6Size(byte[] data) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
-            gzip.write(data);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.size();
+        return BenchCodecs.byId("gzip-jdk-6").engine("raw").compressedSize(data);
     }
 
-    /**
-     * Total bytes of {@code bodies}: identity, gzip-6, {@code zstd-level}, {@code dcz-level} and
-     * {@code dcb-dcbLevel} (headers included); every coded body is checked to decode back.
-     */
+    /** Total bytes of {@code bodies}: identity, gzip-6, zstd, dcz, dcb (headers included), each checked to decode. */
     public static long[] wireBytes(List<byte[]> bodies, byte[] dictionary, int level, int dcbLevel) {
         List<Engine> engines = List.of(engine("zstd-" + level, dictionary), engine("dcz-" + level, dictionary),
                 engine("dcb-" + dcbLevel, dictionary));
@@ -126,7 +109,8 @@ public final class BenchDictionary {
         return total;
     }
 
-    private static int roundTrip(Engine engine, byte[] body) {
+    /** The coded size of {@code body}; throws when it does not decode back to it. */
+    static int roundTrip(Engine engine, byte[] body) {
         try {
             byte[] compressed = new byte[engine.maxCompressedLength(body.length)];
             int n = engine.compress(body, body.length, compressed);

@@ -20,25 +20,20 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Samples for dictionary training, split so that no measured byte was seen by the trainer: sources cut
- * into 0.5-4 KiB pieces (a dictionary is for small bodies, and the trainer works best on samples of the
- * size it will see), every fifth source (below five sources: every fifth piece) held out.
+ * Samples for dictionary training, split so that the trainer never sees a measured byte: sources cut into 0.5-4 KiB
+ * pieces (the trainer works best on samples of the size it will see), every fifth source (or piece) held out.
  */
 public final class DictionarySamples {
     private static final int[] PIECES = {512, 1024, 2048, 4096};
     private static final int HOLD_OUT_EVERY = 5;
     private static final Pattern NOT_SAMPLE = Pattern.compile("(\\.|README).*|.*\\.(py|sh|md)");
 
-    public record Split(List<List<byte[]>> training, List<byte[]> heldOut, int sources, int heldOutSources) {
-    }
+    public record Split(List<List<byte[]>> training, List<byte[]> heldOut, int sources, int heldOutSources) { }
 
     private DictionarySamples() {
     }
 
-    /**
-     * A folder's files matching {@code glob} (sorted; hidden files, READMEs and scripts skipped), or the
-     * bodies of a file listing one http(s) URL per line ({@code #} comments allowed).
-     */
+    /** A folder's files matching {@code glob}, or the bodies of a file listing http(s) URLs ({@code #} comments). */
     public static List<byte[]> load(Path samples, String glob) throws IOException, InterruptedException {
         List<byte[]> out = new ArrayList<>();
         if (Files.isDirectory(samples)) {
@@ -71,10 +66,9 @@ public final class DictionarySamples {
         boolean bySource = sources.size() >= HOLD_OUT_EVERY;
         int pieceIndex = 0;
         for (int s = 0; s < sources.size(); s++) {
-            boolean holdSource = bySource && s % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
             List<byte[]> train = new ArrayList<>();
             for (byte[] piece : pieces(sources.get(s))) {
-                boolean hold = bySource ? holdSource : pieceIndex++ % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
+                boolean hold = (bySource ? s : pieceIndex++) % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
                 (hold ? heldOut : train).add(piece);
             }
             if (!train.isEmpty()) {
@@ -84,14 +78,12 @@ public final class DictionarySamples {
         return new Split(training, heldOut, sources.size(), bySource ? sources.size() / HOLD_OUT_EVERY : 0);
     }
 
-    /** Every piece of {@code training} trains, every piece of {@code heldOut} measures. */
     public static Split separate(List<byte[]> training, List<byte[]> heldOut) {
         return new Split(training.stream().map(DictionarySamples::pieces).toList(),
                 heldOut.stream().flatMap(s -> pieces(s).stream()).toList(), training.size() + heldOut.size(),
                 heldOut.size());
     }
 
-    /** The source cut into pieces of cycling lengths; one piece when it is at most 4 KiB. */
     public static List<byte[]> pieces(byte[] source) {
         if (source.length <= PIECES[PIECES.length - 1]) {
             return List.of(source);
@@ -117,17 +109,14 @@ public final class DictionarySamples {
         }
         List<byte[]> out = new ArrayList<>();
         long bytes = 0;
-        for (boolean any = true; any; ) {
-            any = false;
+        while (!queues.isEmpty()) {
+            queues.removeIf(q -> !q.hasNext());
             for (Iterator<byte[]> q : queues) {
-                if (q.hasNext()) {
-                    byte[] p = q.next();
-                    if ((bytes += p.length) > maxBytes) {
-                        return out;
-                    }
-                    out.add(p);
-                    any = true;
+                byte[] p = q.next();
+                if ((bytes += p.length) > maxBytes) {
+                    return out;
                 }
+                out.add(p);
             }
         }
         return out;

@@ -1,12 +1,14 @@
 package dev.restcompress.bench.small;
 
+import static dev.restcompress.config.DictionarySettings.DEFAULT_DCB_LEVEL;
+import static dev.restcompress.config.DictionarySettings.DEFAULT_DCZ_LEVEL;
+
 import dev.restcompress.bench.core.Corpus;
 import dev.restcompress.bench.core.Engine;
 import dev.restcompress.bench.core.Measurement;
 import dev.restcompress.bench.dictionary.BenchDictionary;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.Table;
-import dev.restcompress.config.DictionarySettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,23 +19,17 @@ import java.util.TreeMap;
 import java.util.stream.IntStream;
 import org.openjdk.jmh.annotations.Param;
 
-/**
- * The bodies of {@link SmallPayloadBench} with the corpus' shared dictionary ({@link BenchDictionary#forCorpus}),
- * and their report: {@code small-dictionary.csv} and a section (sizes outside JMH; the request's
- * {@code Available-Dictionary} line charged too), then the encode cost of the dictionary, whole small JSON
- * documents and the delta rows.
- */
+/** The small-payload bodies with the corpus' shared dictionary, and their report (README: "Dictionary rows"). */
 public class DictionaryPayloadBench extends PrefixPayloadBench {
-    private static final String BASELINE = "zstd-" + DictionarySettings.DEFAULT_DCZ_LEVEL;
-    private static final String DCZ = "dcz-" + DictionarySettings.DEFAULT_DCZ_LEVEL;
-    private static final String DCB = "dcb-" + DictionarySettings.DEFAULT_DCB_LEVEL;
+    private static final String BASELINE = "zstd-" + DEFAULT_DCZ_LEVEL;
+    private static final String DCZ = "dcz-" + DEFAULT_DCZ_LEVEL;
+    private static final String DCB = "dcb-" + DEFAULT_DCB_LEVEL;
 
     private static final Table<PayloadCell> COLUMNS = PayloadCell.columns("saved_bytes_net_of_headers")
             .column("of_gzip6", "of gzip-6", c -> c.wire() / c.gzip(), c -> PayloadCell.percent(c.wire(), c.gzip()));
 
     /** The library's default levels, and zstd at dcz's level without a dictionary for the encode-cost ratio. */
-    @Param({"zstd-" + DictionarySettings.DEFAULT_DCZ_LEVEL, "dcz-" + DictionarySettings.DEFAULT_DCZ_LEVEL,
-        "dcb-" + DictionarySettings.DEFAULT_DCB_LEVEL})
+    @Param({BASELINE, DCZ, DCB})
     public String codec;
 
     @Override
@@ -57,27 +53,24 @@ public class DictionaryPayloadBench extends PrefixPayloadBench {
                 + "codec through the SPI (one-shot compress, bounded decompress): " + BASELINE + " is " + DCZ
                 + " without the dictionary (" + DCZ + " and " + DCB + " are the library's default levels).");
         COLUMNS.markdown(md, cells);
-        if (byCodec.containsKey(DCZ) && byCodec.containsKey(BASELINE)) {
-            encodeCost(byCodec.get(DCZ), byCodec.get(BASELINE), md);
+        TreeMap<Integer, PayloadCell> zstd = byCodec.get(BASELINE);
+        if (byCodec.containsKey(DCZ) && zstd != null) {
+            List<List<String>> rows = new ArrayList<>();
+            byCodec.get(DCZ).forEach((size, a) -> {
+                PayloadCell b = zstd.get(size);
+                if (b != null) {
+                    double ratio = a.compress().nsPerOp() / b.compress().nsPerOp();
+                    double err = ratio * Math.hypot(PayloadCell.error(a.compress()) / a.compress().nsPerOp(),
+                            PayloadCell.error(b.compress()) / b.compress().nsPerOp());
+                    rows.add(List.of(Integer.toString(size), Markdown.withError(ratio, err, 2)));
+                }
+            });
+            md.paragraph("Encode cost of the dictionary: " + DCZ + " compress time / " + BASELINE + " compress time "
+                    + "(same run; error from both rows' 99.9% intervals; the machine is shared and noisy).");
+            md.table(List.of("size B", DCZ + " / " + BASELINE + " compress time"), rows);
         }
         wholeDocuments(corpus, dictionary, md);
         delta(corpus, md);
-    }
-
-    private static void encodeCost(TreeMap<Integer, PayloadCell> dcz, TreeMap<Integer, PayloadCell> zstd, Markdown md) {
-        List<List<String>> rows = new ArrayList<>();
-        dcz.forEach((size, a) -> {
-            PayloadCell b = zstd.get(size);
-            if (b != null) {
-                double ratio = a.compress().nsPerOp() / b.compress().nsPerOp();
-                double err = ratio * Math.hypot(PayloadCell.error(a.compress()) / a.compress().nsPerOp(),
-                        PayloadCell.error(b.compress()) / b.compress().nsPerOp());
-                rows.add(List.of(Integer.toString(size), Markdown.withError(ratio, err, 2)));
-            }
-        });
-        md.paragraph("Encode cost of the dictionary: " + DCZ + " compress time / " + BASELINE + " compress time "
-                + "(same run; error from both rows' 99.9% intervals; the machine is shared and noisy).");
-        md.table(List.of("size B", DCZ + " / " + BASELINE + " compress time"), rows);
     }
 
     private static void wholeDocuments(Path corpus, byte[] dictionary, Markdown md) {
@@ -86,8 +79,7 @@ public class DictionaryPayloadBench extends PrefixPayloadBench {
         for (String name : Corpus.names(corpus)) {
             byte[] body = Corpus.read(corpus, name);
             if (name.endsWith(".json") && body.length < 4096) {
-                long[] sizes = BenchDictionary.wireBytes(List.of(body), dictionary,
-                        DictionarySettings.DEFAULT_DCZ_LEVEL, DictionarySettings.DEFAULT_DCB_LEVEL);
+                var sizes = BenchDictionary.wireBytes(List.of(body), dictionary, DEFAULT_DCZ_LEVEL, DEFAULT_DCB_LEVEL);
                 Arrays.setAll(total, i -> total[i] + sizes[i]);
                 rows.add(row(List.of(name), sizes, 1, 3));
             }
@@ -100,16 +92,11 @@ public class DictionaryPayloadBench extends PrefixPayloadBench {
         }
     }
 
-    /**
-     * Version 1 of a 100 KB+ JSON document as the dictionary of version 2, two deterministic change models:
-     * scattered values edited in place (the hard case: every edit costs a match and a literal), and three runs
-     * replaced by bytes of another document (content version 1 has never seen).
-     */
+    /** Version 1 as version 2's dictionary: scattered edits (the hard case), or three runs of unseen content. */
     private static void delta(Path corpus, Markdown md) {
-        String name = Corpus.names(corpus).stream().filter(n -> n.endsWith(".json")).filter(n -> {
-            long size = Corpus.read(corpus, n).length;
-            return size >= 100_000 && size <= 1_000_000;
-        }).findFirst().orElse(null);
+        String name = Corpus.names(corpus).stream().filter(n -> n.endsWith(".json")
+                && Corpus.size(corpus.resolve(n)) >= 100_000 && Corpus.size(corpus.resolve(n)) <= 1_000_000)
+                .findFirst().orElse(null);
         if (name == null) {
             md.paragraph("Delta row skipped: no JSON file of 100 KB to 1 MB in the corpus.");
             return;
@@ -118,7 +105,7 @@ public class DictionaryPayloadBench extends PrefixPayloadBench {
         byte[] other = Corpus.read(corpus, Corpus.names(corpus).get(0));
         List<List<String>> rows = new ArrayList<>();
         for (double fraction : new double[] {0.01, 0.02}) {
-            deltaRow(rows, "numbers edited", v1, numbersEdited(v1, fraction, 42));
+            deltaRow(rows, "numbers edited", v1, numbersEdited(v1, fraction));
             deltaRow(rows, "3 blocks replaced", v1, blocksReplaced(v1, other, fraction));
         }
         md.paragraph("Delta: `" + name + "` (" + v1.length + " B) is version 1 and the dictionary of version 2 "
@@ -129,16 +116,15 @@ public class DictionaryPayloadBench extends PrefixPayloadBench {
 
     private static void deltaRow(List<List<String>> rows, String model, byte[] v1, byte[] v2) {
         long changed = IntStream.range(0, v1.length).filter(i -> v1[i] != v2[i]).count();
-        long[] wire = BenchDictionary.wireBytes(List.of(v2), v1, DictionarySettings.DEFAULT_DCZ_LEVEL,
-                DictionarySettings.DEFAULT_DCB_LEVEL);
+        long[] wire = BenchDictionary.wireBytes(List.of(v2), v1, DEFAULT_DCZ_LEVEL, DEFAULT_DCB_LEVEL);
         rows.add(row(List.of(model, changed + " (" + Markdown.num(100.0 * changed / v1.length, 1) + "%)"),
                 Arrays.copyOfRange(wire, 1, wire.length), 0, 2, 3));
     }
 
     /** {@code v1} with digits of randomly chosen numbers changed until {@code fraction} of its bytes differ. */
-    private static byte[] numbersEdited(byte[] v1, double fraction, long seed) {
+    private static byte[] numbersEdited(byte[] v1, double fraction) {
         byte[] v2 = v1.clone();
-        Random random = new Random(seed);
+        Random random = new Random(42);
         long target = Math.round(v1.length * fraction);
         long changed = 0;
         for (int attempt = 0; attempt < 1_000_000 && changed < target; attempt++) {

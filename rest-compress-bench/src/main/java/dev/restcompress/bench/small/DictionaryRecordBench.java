@@ -24,18 +24,17 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.runner.RunnerException;
 
 /**
- * Small JSON responses with a dictionary of their own API, and the break-even report. Every JSON file of the
- * corpus is one API (the elements of its first array of objects, or NDJSON lines): even-numbered records make its
- * dictionary, odd-numbered ones are measured. {@code size > 0}: records of at least {@code size} bytes cut to
- * their start, at most {@value #PER_SET} per API so every API weighs alike; {@code size == 0}: records under 4 KiB.
- * The request's {@code Available-Dictionary} line is sent whatever the server chooses, so the per-response margin
- * leaves it out and a second margin charges it.
+ * Small JSON records with their own API's dictionary, and the break-even report (README: "Break-even rows"). The
+ * request's {@code Available-Dictionary} line is sent whatever the server chooses: one margin leaves it out, one not.
  */
 public class DictionaryRecordBench extends PayloadBench {
+    /** Cut records per API, so every API weighs alike. */
     static final int PER_SET = 16;
     /** Each API's dictionary: its training records concatenated, the trainer's default size. */
     static final int DICTIONARY_KIB = 64;
     private static final Pattern FIRST_OBJECT_IN_ARRAY = Pattern.compile("\\[\\s*\\{");
+    /** A string (to its closing quote, or the end of the text) or a bracket: brackets in strings do not count. */
+    private static final Pattern TOKEN = Pattern.compile("\"(?:[^\"\\\\]++|\\\\.?)*+\"?|[\\[\\]{}]", Pattern.DOTALL);
 
     @Param({"zstd-3", "dcz-3"})
     public String codec;
@@ -79,10 +78,9 @@ public class DictionaryRecordBench extends PayloadBench {
     static List<List<byte[]>> apis(Path folder) {
         List<List<byte[]>> out = new ArrayList<>();
         try (Stream<Path> s = Files.list(folder)) {
-            for (Path f : s.filter(Files::isRegularFile).filter(p -> p.toString().endsWith(".json")
-                    || p.toString().endsWith(".ndjson")).sorted().toList()) {
-                List<byte[]> records = records(Files.readString(f, StandardCharsets.UTF_8),
-                        f.toString().endsWith(".ndjson"));
+            for (Path f : s.filter(p -> Files.isRegularFile(p) && p.toString().matches(".*\\.(nd)?json"))
+                    .sorted().toList()) {
+                List<byte[]> records = records(Files.readString(f), f.toString().endsWith(".ndjson"));
                 if (records.size() >= 10) { // 5 to train and 5 to measure: else a config or a single object
                     out.add(records);
                 }
@@ -107,28 +105,20 @@ public class DictionaryRecordBench extends PayloadBench {
         if (!first.find()) {
             return out;
         }
+        Matcher token = TOKEN.matcher(text).region(first.end() - 1, text.length());
         int depth = 0;
-        int from = first.end() - 1;
-        boolean inString = false;
-        for (int i = from; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{' || c == '[') {
+        int from = 0;
+        while (token.find()) {
+            char c = text.charAt(token.start());
+            if (c == '{' || c == '[') {
                 if (depth++ == 0) {
-                    from = i;
+                    from = token.start();
                 }
-            } else if ((c == '}' || c == ']') && --depth <= 0) {
+            } else if (c != '"' && --depth <= 0) {
                 if (depth < 0) {
                     break; // the end of the array
                 }
-                out.add(text.substring(from, i + 1).getBytes(StandardCharsets.UTF_8));
+                out.add(text.substring(from, token.end()).getBytes(StandardCharsets.UTF_8));
             }
         }
         return out;
@@ -138,13 +128,9 @@ public class DictionaryRecordBench extends PayloadBench {
             throws RunnerException {
         List<Measurement> results = jmh.run("small-dictionary-records", jmh.options(DictionaryRecordBench.class)
                 .param("codec", codecs).param("size", sizes));
-        List<PayloadCell> rows = new ArrayList<>();
-        for (var bySize : PayloadCell.of(results, "DictionaryRecordBench", (c, n) -> bodies(corpus, c, n)).values()) {
-            rows.addAll(bySize.tailMap(1).values());
-            if (bySize.containsKey(0)) {
-                rows.add(bySize.get(0)); // whole records after the cut sizes, as asked
-            }
-        }
+        List<PayloadCell> rows = PayloadCell.of(results, "DictionaryRecordBench", (c, n) -> bodies(corpus, c, n))
+                .values().stream() // whole records (size 0) after the cut sizes
+                .flatMap(m -> Stream.concat(m.tailMap(1).values().stream(), m.headMap(1).values().stream())).toList();
         Table<PayloadCell> columns = columns(8_000.0 / linkMbps);
         columns.writeCsv(rows, jmh.out().resolve("dictionary-break-even.csv"));
         md.heading(2, "Dictionary compression of small JSON: does it pay at " + Markdown.num(linkMbps, 0) + " Mbit/s?");
@@ -159,7 +145,6 @@ public class DictionaryRecordBench extends PayloadBench {
         columns.markdown(md, rows);
     }
 
-    /** worth = the time the saved bytes take on a link of {@code nsPerByte}. */
     private static Table<PayloadCell> columns(double nsPerByte) {
         ToDoubleFunction<PayloadCell> worth = c -> c.savedResponse() * nsPerByte;
         ToDoubleFunction<PayloadCell> margin = c -> worth.applyAsDouble(c) - c.compress().nsPerOp();

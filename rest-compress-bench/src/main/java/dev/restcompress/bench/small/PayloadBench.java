@@ -12,16 +12,12 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
-/**
- * ns per compress and per decompress of one small body. Each operation takes the next of the run's bodies, so
- * the time is an average over content, not one lucky document; subclasses say which bodies and engines.
- */
+/** ns per compress and decompress; each operation takes the next body, averaging over content, not one document. */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public abstract class PayloadBench {
-    record Body(byte[] bytes, Engine engine) {
-    }
+    record Body(byte[] bytes, Engine engine) { }
 
     private byte[][] bodies;
     private Engine[] engines;

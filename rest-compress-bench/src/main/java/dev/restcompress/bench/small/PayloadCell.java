@@ -12,10 +12,7 @@ import java.util.TreeMap;
 import java.util.function.BiFunction;
 import java.util.function.ToLongFunction;
 
-/**
- * One codec at one body size: the mean bytes per body of identity, the codec and gzip-6, computed outside JMH
- * from the bodies the benchmark timed, and the JMH compress/decompress pair.
- */
+/** One codec at one body size: mean bytes per timed body (identity, coded, gzip-6; outside JMH) and the JMH pair. */
 record PayloadCell(String codec, int size, int bodies, double identity, double wire, double gzip,
                    Measurement compress, Measurement decompress) {
     /** {@code Available-Dictionary: :<44 base64>:}, sent by a client holding a dictionary. */

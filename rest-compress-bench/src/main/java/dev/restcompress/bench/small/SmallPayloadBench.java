@@ -15,10 +15,8 @@ import java.util.function.Predicate;
 import org.openjdk.jmh.annotations.Param;
 
 /**
- * Small bodies through the codec SPI, per coding and level, and their report: {@code small-payload.csv},
- * {@code small-payload.png} and a section. Compressing pays on links slower than saved bits / (compress +
- * decompress time); the verdict names, per codec, the size from which it pays at every larger measured size.
- * Packets and TCP windows are not modelled, which favours compression slightly for bodies near one segment.
+ * Small bodies through the codec SPI per coding and level, and their report (README: "Small payloads"). Packets
+ * and TCP windows are not modelled, which favours compression slightly for bodies near one segment.
  */
 public class SmallPayloadBench extends PrefixPayloadBench {
     private static final Table<PayloadCell> COLUMNS = PayloadCell.columns("saved_bytes_net_of_header")
@@ -37,14 +35,7 @@ public class SmallPayloadBench extends PrefixPayloadBench {
 
     /** The smallest measured size from which {@code pays} holds at every larger size, or -1. */
     private static int holdsFrom(TreeMap<Integer, PayloadCell> cells, Predicate<PayloadCell> pays) {
-        int from = -1;
-        for (PayloadCell cell : cells.descendingMap().values()) {
-            if (!pays.test(cell)) {
-                break;
-            }
-            from = cell.size();
-        }
-        return from;
+        return cells.descendingMap().values().stream().takeWhile(pays).mapToInt(PayloadCell::size).min().orElse(-1);
     }
 
     static void write(Path corpus, List<Measurement> results, double linkMbps, Path dir, Markdown md) {

@@ -28,8 +28,7 @@ public final class SmallPayloadSuite {
         }
         ctx.progress().report("small-payload suite, dictionary rows: 3 codings x " + (quick ? 3 : 7)
                 + " sizes x 2 ops" + jmh.estimate(3 * (quick ? 3 : 7) * 2));
-        var dictionary = jmh.run("small-dictionary", dictionaryOptions);
-        DictionaryPayloadBench.write(ctx.corpus(), dictionary, ctx.out(), ctx.md());
+        DictionaryPayloadBench.write(ctx.corpus(), jmh.run("small-dictionary", dictionaryOptions), ctx.out(), ctx.md());
 
         List<String> files = new ArrayList<>(List.of("small-payload.csv", "small-payload.png", "small-dictionary.csv"));
         try {
