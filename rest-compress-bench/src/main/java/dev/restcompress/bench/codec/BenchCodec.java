@@ -6,9 +6,8 @@ import dev.restcompress.codec.Codec;
 import java.util.function.Supplier;
 
 /**
- * One benchmarked codec configuration: its id (the JMH {@code codec} parameter, e.g. {@code gzip-jdk-6}), its
- * {@code Content-Encoding} token, its SPI codec and, when there is one, the raw library engine ({@code null}
- * otherwise) with what that calls, for the report.
+ * One benchmarked codec: its id (the JMH {@code codec} parameter), its coding token, its SPI codec and the raw
+ * library engine with what that calls, for the report (both {@code null} when there is none).
  */
 public record BenchCodec(String id, String coding, Supplier<Codec> spi, Supplier<Engine> raw,
                          String rawDescription) {
@@ -27,10 +26,7 @@ public record BenchCodec(String id, String coding, Supplier<Codec> spi, Supplier
         return raw.get();
     }
 
-    /**
-     * Why this codec cannot run in this process (e.g. a native library is missing), or {@code null} when it can.
-     * Native codecs fail in their constructor or first call, so both are tried.
-     */
+    /** Why this codec cannot run here, or {@code null}: native codecs fail in their constructor or first call. */
     public String unavailableReason() {
         try {
             Codec codec = spi.get();

@@ -36,13 +36,12 @@ public final class BenchCodecs {
     private BenchCodecs() {
     }
 
-    /** gzip through one of the gzip provider's engines at a one-shot level (streaming level 1). */
+    /** gzip through one of the gzip provider's engines at a one-shot level (streaming level 1, as below). */
     private static BenchCodec gzip(String engine, int level, IntFunction<Engine> raw, String rawDescription) {
         return new BenchCodec("gzip-" + engine + "-" + level, "gzip",
                 () -> GzipProvider.forEngine(engine).create(level, 1), () -> raw.apply(level), rawDescription);
     }
 
-    /** A coding's codec at a one-shot level (streaming level 1), made by its provider. */
     private static BenchCodec provided(String coding, int level, IntFunction<Engine> raw, String rawDescription) {
         return new BenchCodec(coding + "-" + level, coding, () -> CodingProviders.get(coding).create(level, 1),
                 () -> raw.apply(level), rawDescription);

@@ -27,7 +27,6 @@ import org.openjdk.jmh.runner.RunnerException;
 public final class CodecSuite {
     public static final List<String> FILES = List.of("codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png");
 
-    /** One codec, path and file; {@code byOp} holds the measured operations. */
     private record FileRow(String codec, String path, String file, long bytes, long compressedBytes,
                            Map<String, Measurement> byOp) {
         double get(String op, ToDoubleFunction<Measurement> value) {
@@ -117,10 +116,6 @@ public final class CodecSuite {
                 .reduce(0, Double::sum);
     }
 
-    private static String csvName(String op) {
-        return op.toLowerCase(Locale.ROOT);
-    }
-
     private void write(Path dir, Markdown md) {
         List<FileRow> all = rows.values().stream().flatMap(List::stream).toList();
         Table<FileRow> perFile = new Table<FileRow>().csvOnly("codec", FileRow::codec)
@@ -128,10 +123,11 @@ public final class CodecSuite {
                 .csvOnly("file", FileRow::file).csvOnly("bytes", FileRow::bytes)
                 .csvOnly("compressed_bytes", FileRow::compressedBytes).csvOnly("ratio", FileRow::ratio);
         for (String op : CodecSummary.OPS) {
-            perFile.csvOnly(csvName(op) + "_ns", r -> r.get(op, Measurement::nsPerOp))
-                    .csvOnly(csvName(op) + "_ns_err", r -> r.get(op, Measurement::nsError))
-                    .csvOnly(csvName(op) + "_mb_s", r -> r.mbps(op))
-                    .csvOnly(csvName(op) + "_alloc_b_op", r -> r.get(op, Measurement::bytesPerOp));
+            String name = op.toLowerCase(Locale.ROOT);
+            perFile.csvOnly(name + "_ns", r -> r.get(op, Measurement::nsPerOp))
+                    .csvOnly(name + "_ns_err", r -> r.get(op, Measurement::nsError))
+                    .csvOnly(name + "_mb_s", r -> r.mbps(op))
+                    .csvOnly(name + "_alloc_b_op", r -> r.get(op, Measurement::bytesPerOp));
         }
         perFile.writeCsv(all, dir.resolve("codec-files.csv"));
 
@@ -152,15 +148,15 @@ public final class CodecSuite {
                 .column("mean_ratio", "size (mean)", CodecSummary::meanRatio,
                         s -> Markdown.num(100 * s.meanRatio(), 1) + "%");
         for (String op : CodecSummary.OPS) {
-            summary.column(csvName(op) + "_hmean_mb_s", (op.equals("roundTrip") ? "round trip" : op) + " MB/s",
-                    s -> s.mbps(op), s -> Markdown.withError(s.mbps(op), s.mbpsError(op), 1))
-                    .csvOnly(csvName(op) + "_err", s -> s.mbpsError(op));
+            summary.column(op.toLowerCase(Locale.ROOT) + "_hmean_mb_s", (op.equals("roundTrip") ? "round trip" : op)
+                    + " MB/s", s -> s.mbps(op), s -> Markdown.withError(s.mbps(op), s.mbpsError(op), 1))
+                    .csvOnly(op.toLowerCase(Locale.ROOT) + "_err", s -> s.mbpsError(op));
         }
         summary.shownOnly("vs 2014", s -> baseline == null ? ""
                 : Markdown.num(s.mbps("roundTrip") / baseline.mbps("roundTrip"), 2) + "x");
         for (String op : CodecSummary.OPS) {
             String header = op.equals("roundTrip") ? null : op + " B/op"; // the round trip's: CSV only
-            summary.column(csvName(op) + "_alloc_b_op_mean", header, s -> s.meanAlloc().get(op),
+            summary.column(op.toLowerCase(Locale.ROOT) + "_alloc_b_op_mean", header, s -> s.meanAlloc().get(op),
                     s -> Markdown.num(s.meanAlloc().get(op), 0));
         }
         summary.writeCsv(summaries, dir.resolve("codec-summary.csv"));

@@ -15,9 +15,8 @@ final class InMemory {
     }
 
     /**
-     * A dispatcher serving {@code resource}, with {@code RestCompressFeature} when {@code feature}, after the
-     * properties {@code name, value, ...}. Adaptive is off: the benchmarks time the configured level, not what
-     * the adaptive policy makes of a saturated benchmark JVM.
+     * A dispatcher with the properties {@code name, value, ...}. Adaptive is off: the benchmarks time the configured
+     * level, not what the adaptive policy makes of a saturated benchmark JVM.
      */
     static Dispatcher dispatcher(Object resource, boolean feature, String... properties) {
         Dispatcher d = MockDispatcherFactory.createDispatcher();

@@ -13,10 +13,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.openjdk.jmh.runner.RunnerException;
 
-/**
- * Runs and reports the interceptor suite and checks its targets (README). Time verdicts come from
- * {@link PairedOverhead}; the JMH rows (separate forks) are shown beside them with their error bars.
- */
+/** Runs and reports the interceptor suite and checks its targets (README); the JMH rows have no verdict on time. */
 public final class InterceptorSuite {
     public static final List<String> FILES = List.of("interceptor.csv", "interceptor-paired.csv");
 
@@ -25,19 +22,16 @@ public final class InterceptorSuite {
     private static final double MAX_OBSERVABILITY_SHARE = 0.01;
     private static final double MAX_BELOW_THRESHOLD_NS = 1000;
     private static final double MAX_BELOW_THRESHOLD_B = 64;
+    private static final String SERVER = "InterceptorBench.request";
 
     /** One JMH row: the path without and with the feature, and the codec alone (null below the threshold). */
-    private record JmhRow(String path, String coding, Measurement off, Measurement on, Measurement codec, double vary) {
+    private record JmhRow(String path, String coding, Measurement off, Measurement on, double codecNs, double vary) {
         double added() {
             return on.nsPerOp() - off.nsPerOp();
         }
 
         double addedAlloc() {
             return on.bytesPerOp() - off.bytesPerOp();
-        }
-
-        double codecNs() {
-            return codec == null ? Double.NaN : codec.nsPerOp();
         }
 
         double share() {
@@ -131,27 +125,25 @@ public final class InterceptorSuite {
     }
 
     /** The measurement of {@code benchmark.method} with the parameters {@code name, value, ...}, or null. */
-    private static Measurement find(List<Measurement> measurements, String benchmark, String method, String... kv) {
-        return measurements.stream().filter(m -> m.benchmark().equals(benchmark) && m.method().equals(method)
+    private static Measurement find(List<Measurement> all, String name, String... kv) {
+        return all.stream().filter(m -> name.equals(m.benchmark() + "." + m.method())
                 && IntStream.range(0, kv.length / 2).allMatch(i -> kv[2 * i + 1].equals(m.param(kv[2 * i]))))
                 .findFirst().orElse(null);
     }
 
-    private static void writeJmh(List<Measurement> measurements, String bodyFile, Path dir, Markdown md) {
-        Measurement with = find(measurements, "InterceptorBench", "request", "path", "response-with-vary");
-        Measurement without = find(measurements, "InterceptorBench", "request", "path", "response");
+    private static void writeJmh(List<Measurement> all, String bodyFile, Path dir, Markdown md) {
+        Measurement with = find(all, SERVER, "path", "response-with-vary");
+        Measurement without = find(all, SERVER, "path", "response");
         double vary = with == null || without == null ? Double.NaN : with.bytesPerOp() - without.bytesPerOp();
         List<JmhRow> rows = new ArrayList<>();
         for (String path : List.of("below-threshold", "one-shot", "streaming")) {
             for (String coding : List.of("lzf", "gzip")) {
-                Measurement off = find(measurements, "InterceptorBench", "request", "feature", "off", "path", path,
-                        "coding", coding);
-                Measurement on = find(measurements, "InterceptorBench", "request", "feature", "on", "path", path,
-                        "coding", coding);
-                Measurement codec = path.equals("below-threshold") ? null : find(measurements, "ResponseCodecBench",
-                        path.equals("one-shot") ? "oneShot" : "streaming", "coding", coding);
+                Measurement off = find(all, SERVER, "feature", "off", "path", path, "coding", coding);
+                Measurement on = find(all, SERVER, "feature", "on", "path", path, "coding", coding);
+                Measurement codec = path.equals("below-threshold") ? null : find(all, "ResponseCodecBench."
+                        + (path.equals("one-shot") ? "oneShot" : "streaming"), "coding", coding);
                 if (off != null && on != null) {
-                    rows.add(new JmhRow(path, coding, off, on, codec, vary));
+                    rows.add(new JmhRow(path, coding, off, on, codec == null ? Double.NaN : codec.nsPerOp(), vary));
                 }
             }
         }

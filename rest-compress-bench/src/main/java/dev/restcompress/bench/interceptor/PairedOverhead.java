@@ -32,9 +32,6 @@ final class PairedOverhead {
         }
     }
 
-    /** Warm-up per row before any batch is sized, in batches' worth of time. */
-    private static final int WARM_UP_BATCHES = 40;
-
     private PairedOverhead() {
     }
 
@@ -59,7 +56,8 @@ final class PairedOverhead {
             rows.add(() -> InMemory.get(off, "/plain/response", coding));
             rows.add(() -> InMemory.get(off, "/plain/response-with-vary", coding));
         }
-        Rounds m = CpuClock.measure(new CpuClock.Schedule(WARM_UP_BATCHES * batchMs * 1_000_000L, 1_000_000,
+        // Warm-up per row: 40 batches' worth of time.
+        Rounds m = CpuClock.measure(new CpuClock.Schedule(40L * batchMs * 1_000_000L, 1_000_000,
                 50_000_000L, batchMs, rounds, rounds, false), rows, encoded ? 4 : -1);
         double[][] ns = m.threadNs();
         double[] outside = new double[rounds];
