@@ -16,7 +16,6 @@ public record BenchCodec(String id, String coding, Supplier<Codec> spi, Supplier
         return raw != null;
     }
 
-    /** An engine for the path {@code "spi"} or {@code "raw"}. */
     public Engine engine(String path) {
         if (path.equals("spi")) {
             return new SpiEngine(spi.get());

@@ -172,7 +172,16 @@ public final class CodecSuite {
                         + Markdown.num(100.0 * r.compressedBytes() / r.bytes(), 1) + "%)")
                 .reduce((first, last) -> last).orElse("")));
         perFileMd.markdown(md, all.stream().map(FileRow::file).distinct().toList());
-        writeChart(dir.resolve("roundtrip-vs-size.png"));
+        XyChart chart = new XyChart("Round trip speed vs compressed size (harmonic mean over files)",
+                "compressed size, % of original (aggregate)", "round trip MB/s (log scale)", false, true);
+        List<String> codecs = summaries.stream().map(CodecSummary::codec).distinct().toList();
+        for (CodecSummary s : summaries) {
+            XyChart.Point p = new XyChart.Point(100 * s.aggregateRatio(), s.mbps("roundTrip"),
+                    s.mbpsError("roundTrip"), s.codec() + " " + s.path());
+            chart.add(new XyChart.Series(s.codec() + " (" + s.path() + ")", List.of(p), false,
+                    s.path().equals("raw")), codecs.indexOf(s.codec()));
+        }
+        chart.writePng(dir.resolve("roundtrip-vs-size.png"));
     }
 
     private static Stream<FileRow> roundTrips(List<FileRow> rows, String file) {
@@ -204,18 +213,5 @@ public final class CodecSuite {
     private CodecSummary find(String codec, String path) {
         return summaries.stream().filter(s -> s.codec().equals(codec) && s.path().equals(path)).findFirst()
                 .orElse(null);
-    }
-
-    private void writeChart(Path png) {
-        XyChart chart = new XyChart("Round trip speed vs compressed size (harmonic mean over files)",
-                "compressed size, % of original (aggregate)", "round trip MB/s (log scale)", false, true);
-        List<String> codecs = summaries.stream().map(CodecSummary::codec).distinct().toList();
-        for (CodecSummary s : summaries) {
-            XyChart.Point p = new XyChart.Point(100 * s.aggregateRatio(), s.mbps("roundTrip"),
-                    s.mbpsError("roundTrip"), s.codec() + " " + s.path());
-            chart.add(new XyChart.Series(s.codec() + " (" + s.path() + ")", List.of(p), false,
-                    s.path().equals("raw")), codecs.indexOf(s.codec()));
-        }
-        chart.writePng(png);
     }
 }

@@ -10,10 +10,7 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
-/**
- * One GET of a {@link BenchResource} path, with {@code RestCompressFeature} or without. The suite also runs, without
- * it, {@code response} and {@code response-with-vary} with {@code coding=none}: the {@code Vary} entry's own cost.
- */
+/** One GET of a {@link BenchResource} path with the feature or without (also the {@code Vary} entry's own cost). */
 public class InterceptorBench extends NanosPerOpBench {
     @Param({"off", "on"})
     public String feature;

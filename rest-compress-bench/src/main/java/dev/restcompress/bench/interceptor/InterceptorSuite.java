@@ -11,12 +11,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.openjdk.jmh.runner.RunnerException;
 
 /** Runs and reports the interceptor suite and checks its targets (README); the JMH rows have no verdict on time. */
 public final class InterceptorSuite {
-    public static final List<String> FILES = List.of("interceptor.csv", "interceptor-paired.csv");
-
     private static final double MAX_OUTSIDE_SHARE = 0.02;
     /** Statistics and JFR each, of a response's CPU. */
     private static final double MAX_OBSERVABILITY_SHARE = 0.01;
@@ -113,15 +112,11 @@ public final class InterceptorSuite {
         byte[] body = ResponseBody.load(ctx.corpus());
         int rounds = Math.max(10, 6 * jmh.iterations());
         ctx.progress().report("interceptor suite: paired one-JVM measurement, " + rounds + " rounds per row");
-        List<Result> paired = new ArrayList<>();
-        for (String coding : List.of("lzf", "gzip")) {
-            for (String path : List.of("below-threshold", "one-shot")) {
-                paired.add(PairedOverhead.measure(body, coding, path, rounds, Math.max(5, jmh.timeMs() / 20)));
-            }
-        }
+        List<Result> paired = Stream.of("lzf", "gzip").flatMap(coding -> Stream.of("below-threshold", "one-shot")
+                .map(path -> PairedOverhead.measure(body, coding, path, rounds, Math.max(5, jmh.timeMs() / 20)))).toList();
         writeJmh(results, ResponseBody.pick(ctx.corpus()), ctx.out(), ctx.md());
         writePaired(paired, ctx.out(), ctx.md());
-        return FILES;
+        return List.of("interceptor.csv", "interceptor-paired.csv");
     }
 
     /** The measurement of {@code benchmark.method} with the parameters {@code name, value, ...}, or null. */

@@ -6,6 +6,7 @@ import dev.restcompress.config.AdaptiveSettings;
 import dev.restcompress.config.CompressionSettings;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.jboss.resteasy.spi.Dispatcher;
 
 /**
@@ -60,20 +61,13 @@ final class PairedOverhead {
         Rounds m = CpuClock.measure(new CpuClock.Schedule(40L * batchMs * 1_000_000L, 1_000_000,
                 50_000_000L, batchMs, rounds, rounds, false), rows, encoded ? 4 : -1);
         double[][] ns = m.threadNs();
-        double[] outside = new double[rounds];
-        double[] statistics = new double[rounds];
-        double[] jfr = new double[rounds];
-        for (int r = 0; r < rounds; r++) {
-            outside[r] = ns[1][r] - ns[0][r] - (encoded ? ns[2][r] : 0);
-            if (encoded) {
-                statistics[r] = ns[1][r] - ns[3][r];
-                jfr[r] = ns[4][r] - ns[1][r];
-            }
-        }
+        double[] outside = IntStream.range(0, rounds).mapToDouble(r -> ns[1][r] - ns[0][r] - (encoded ? ns[2][r] : 0))
+                .toArray();
         return new Result(path, coding, median(ns[0]), median(ns[1]), encoded ? median(ns[2]) : Double.NaN,
                 median(outside), CpuClock.quantile(outside, 0.25), CpuClock.quantile(outside, 0.75), rounds,
                 m.bytes()[1] - m.bytes()[0], encoded ? Double.NaN : m.bytes()[3] - m.bytes()[2],
-                encoded ? median(statistics) : Double.NaN, encoded ? median(jfr) : Double.NaN);
+                encoded ? median(IntStream.range(0, rounds).mapToDouble(r -> ns[1][r] - ns[3][r]).toArray()) : Double.NaN,
+                encoded ? median(IntStream.range(0, rounds).mapToDouble(r -> ns[4][r] - ns[1][r]).toArray()) : Double.NaN);
     }
 
     private static double median(double[] values) {
