@@ -190,24 +190,22 @@ public final class CodecSuite {
 
     /** What the SPI costs against the raw call, for every codec measured both ways. */
     private void writeCost(Markdown md) {
-        List<List<String>> cost = new ArrayList<>();
-        for (CodecSummary spi : summaries) {
-            CodecSummary raw = find(spi.codec(), "raw");
-            if (!spi.path().equals("spi") || raw == null) {
-                continue;
-            }
-            List<String> r = new ArrayList<>(List.of(spi.codec()));
-            CodecSummary.OPS.forEach(op -> r.add(Markdown.num(100 * (raw.mbps(op) / spi.mbps(op) - 1), 1) + "%"));
-            r.add(Markdown.num(spi.meanAlloc().get("roundTrip") - raw.meanAlloc().get("roundTrip"), 0));
-            r.add(BenchCodecs.byId(spi.codec()).rawDescription());
-            cost.add(r);
+        List<CodecSummary> both = summaries.stream()
+                .filter(s -> s.path().equals("spi") && find(s.codec(), "raw") != null).toList();
+        if (both.isEmpty()) {
+            return;
         }
-        if (!cost.isEmpty()) {
-            md.paragraph("What the SPI costs: extra time per operation through the SPI relative to the raw "
-                    + "call (positive = SPI slower; negative = the SPI is faster, e.g. because it pools what "
-                    + "the raw call allocates), and the difference in B/op of a round trip.");
-            md.table(List.of("codec", "compress", "decompress", "round trip", "round trip ΔB/op", "raw path"), cost);
+        md.paragraph("What the SPI costs: extra time per operation through the SPI relative to the raw "
+                + "call (positive = SPI slower; negative = the SPI is faster, e.g. because it pools what "
+                + "the raw call allocates), and the difference in B/op of a round trip.");
+        Table<CodecSummary> cost = new Table<CodecSummary>().shownOnly("codec", CodecSummary::codec);
+        for (String op : CodecSummary.OPS) {
+            cost.shownOnly(op.equals("roundTrip") ? "round trip" : op,
+                    s -> Markdown.num(100 * (find(s.codec(), "raw").mbps(op) / s.mbps(op) - 1), 1) + "%");
         }
+        cost.shownOnly("round trip ΔB/op",
+                s -> Markdown.num(s.meanAlloc().get("roundTrip") - find(s.codec(), "raw").meanAlloc().get("roundTrip"), 0))
+                .shownOnly("raw path", s -> BenchCodecs.byId(s.codec()).rawDescription()).markdown(md, both);
     }
 
     private CodecSummary find(String codec, String path) {
