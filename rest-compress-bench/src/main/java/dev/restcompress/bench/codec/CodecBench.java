@@ -14,7 +14,6 @@ import org.openjdk.jmh.annotations.Setup;
  * All buffers are allocated in setup, so {@code gc.alloc.rate.norm} shows only what the engine allocates.
  */
 public class CodecBench extends NanosPerOpBench {
-    /** An id of {@link BenchCodecs}: the catalogue, not this default, lists them. */
     @Param("lzf")
     public String codec;
 

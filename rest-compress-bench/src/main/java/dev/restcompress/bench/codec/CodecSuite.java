@@ -130,7 +130,6 @@ public final class CodecSuite {
                     .csvOnly(name + "_alloc_b_op", r -> r.get(op, Measurement::bytesPerOp));
         }
         perFile.writeCsv(all, dir.resolve("codec-files.csv"));
-
         md.heading(2, "Codec throughput and size");
         CodecSummary baseline = find("gzip-jdk-6", "raw");
         md.paragraph("Single thread, " + (summaries.isEmpty() ? 0 : summaries.get(0).files())
@@ -203,8 +202,8 @@ public final class CodecSuite {
             cost.shownOnly(op.equals("roundTrip") ? "round trip" : op,
                     s -> Markdown.num(100 * (find(s.codec(), "raw").mbps(op) / s.mbps(op) - 1), 1) + "%");
         }
-        cost.shownOnly("round trip ΔB/op",
-                s -> Markdown.num(s.meanAlloc().get("roundTrip") - find(s.codec(), "raw").meanAlloc().get("roundTrip"), 0))
+        cost.shownOnly("round trip ΔB/op", s -> Markdown.num(s.meanAlloc().get("roundTrip")
+                - find(s.codec(), "raw").meanAlloc().get("roundTrip"), 0))
                 .shownOnly("raw path", s -> BenchCodecs.byId(s.codec()).rawDescription()).markdown(md, both);
     }
 

@@ -23,7 +23,7 @@ public final class InterceptorSuite {
     private static final double MAX_BELOW_THRESHOLD_B = 64;
     private static final String SERVER = "InterceptorBench.request";
 
-    /** One JMH row: the path without and with the feature, and the codec alone (null below the threshold). */
+    /** One JMH row: the path without and with the feature, and the codec alone (NaN below the threshold). */
     private record JmhRow(String path, String coding, Measurement off, Measurement on, double codecNs, double vary) {
         double added() {
             return on.nsPerOp() - off.nsPerOp();
@@ -75,7 +75,6 @@ public final class InterceptorSuite {
                     r -> (r.below() ? "< 1 us" : "outside codec < 2%") + ": " + met(timeMet(r)) + (r.below()
                             ? "; < " + (int) MAX_BELOW_THRESHOLD_B + " B beyond Vary: " + met(bytesMet(r)) : ""));
 
-    /** What statistics and a JFR recording cost per one-shot response, from the same paired rounds. */
     private static final Table<Result> OBSERVABILITY = new Table<Result>().shownOnly("coding", Result::coding)
             .shownOnly("response ns", r -> Markdown.num(r.onNs(), 0))
             .shownOnly("statistics ns", r -> withShare(r.statisticsNs(), r))
@@ -110,7 +109,8 @@ public final class InterceptorSuite {
         int rounds = Math.max(10, 6 * jmh.iterations());
         ctx.progress().report("interceptor suite: paired one-JVM measurement, " + rounds + " rounds per row");
         List<Result> paired = Stream.of("lzf", "gzip").flatMap(coding -> Stream.of("below-threshold", "one-shot")
-                .map(path -> PairedOverhead.measure(body, coding, path, rounds, Math.max(5, jmh.timeMs() / 20)))).toList();
+                .map(path -> PairedOverhead.measure(body, coding, path, rounds, Math.max(5, jmh.timeMs() / 20))))
+                .toList();
         writeJmh(results, ResponseBody.pick(ctx.corpus()), ctx.out(), ctx.md());
         writePaired(paired, ctx.out(), ctx.md());
         return List.of("interceptor.csv", "interceptor-paired.csv");

@@ -6,6 +6,7 @@ import dev.restcompress.config.AdaptiveSettings;
 import dev.restcompress.config.CompressionSettings;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntToDoubleFunction;
 import java.util.stream.IntStream;
 import org.jboss.resteasy.spi.Dispatcher;
 
@@ -58,13 +59,16 @@ final class PairedOverhead {
         Rounds m = CpuClock.measure(new CpuClock.Schedule(40L * batchMs * 1_000_000L, 1_000_000,
                 50_000_000L, batchMs, rounds, rounds, false), rows, encoded ? 4 : -1);
         double[][] ns = m.threadNs();
-        double[] outside = IntStream.range(0, rounds).mapToDouble(r -> ns[1][r] - ns[0][r] - (encoded ? ns[2][r] : 0))
-                .toArray();
+        double[] outside = perRound(rounds, r -> ns[1][r] - ns[0][r] - (encoded ? ns[2][r] : 0));
         return new Result(path, coding, median(ns[0]), median(ns[1]), encoded ? median(ns[2]) : Double.NaN,
                 median(outside), CpuClock.quantile(outside, 0.25), CpuClock.quantile(outside, 0.75), rounds,
                 m.bytes()[1] - m.bytes()[0], encoded ? Double.NaN : m.bytes()[3] - m.bytes()[2],
-                encoded ? median(IntStream.range(0, rounds).mapToDouble(r -> ns[1][r] - ns[3][r]).toArray()) : Double.NaN,
-                encoded ? median(IntStream.range(0, rounds).mapToDouble(r -> ns[4][r] - ns[1][r]).toArray()) : Double.NaN);
+                encoded ? median(perRound(rounds, r -> ns[1][r] - ns[3][r])) : Double.NaN,
+                encoded ? median(perRound(rounds, r -> ns[4][r] - ns[1][r])) : Double.NaN);
+    }
+
+    private static double[] perRound(int rounds, IntToDoubleFunction difference) {
+        return IntStream.range(0, rounds).mapToDouble(difference).toArray();
     }
 
     private static double median(double[] values) {
