@@ -9,8 +9,7 @@ import java.util.function.Supplier;
  * One benchmarked codec: its id (the JMH {@code codec} parameter), its coding token, its SPI codec and the raw
  * library engine with what that calls, for the report (both {@code null} when there is none).
  */
-public record BenchCodec(String id, String coding, Supplier<Codec> spi, Supplier<Engine> raw,
-                         String rawDescription) {
+public record BenchCodec(String id, String coding, Supplier<Codec> spi, Supplier<Engine> raw, String rawDescription) {
 
     public boolean hasRaw() {
         return raw != null;

@@ -43,29 +43,24 @@ public final class InterceptorSuite {
             .withError("off_ns", "off ns/op", r -> r.off().nsPerOp(), r -> r.off().nsError(), 0)
             .withError("on_ns", "on ns/op", r -> r.on().nsPerOp(), r -> r.on().nsError(), 0)
             .number("added_ns", "added ns", JmhRow::added, 0)
-            .csvOnly("off_alloc_b_op", r -> r.off().bytesPerOp())
-            .csvOnly("on_alloc_b_op", r -> r.on().bytesPerOp())
+            .csvOnly("off_alloc_b_op", r -> r.off().bytesPerOp()).csvOnly("on_alloc_b_op", r -> r.on().bytesPerOp())
             .column("added_alloc_b_op", "added B/op", JmhRow::addedAlloc, r -> Markdown.num(r.addedAlloc(), 0)
                     + (!r.path().equals("below-threshold") || Double.isNaN(r.vary()) ? "" : " (" // beyond its target
                     + Markdown.num(r.addedAlloc() - r.vary(), 0) + " beyond Vary: "
                     + met(r.addedAlloc() - r.vary() < MAX_BELOW_THRESHOLD_B) + ")"))
-            .csvOnly("vary_entry_b", JmhRow::vary)
-            .number("codec_ns", "codec ns", JmhRow::codecNs, 0)
+            .csvOnly("vary_entry_b", JmhRow::vary).number("codec_ns", "codec ns", JmhRow::codecNs, 0)
             .number("outside_codec_ns", "outside codec ns", r -> r.added() - r.codecNs(), 0)
             .column("outside_share_of_codec", "outside / codec", JmhRow::share,
                     r -> Double.isNaN(r.share()) ? "" : Markdown.num(100 * r.share(), 1) + "%");
 
     private static final Table<Result> PAIRED = new Table<Result>()
             .text("path", "path", Result::path).text("coding", "coding", Result::coding)
-            .csvOnly("rounds", Result::rounds)
-            .number("off_ns", "off ns", Result::offNs, 0)
-            .number("on_ns", "on ns", Result::onNs, 0)
-            .number("codec_ns", "codec ns", Result::codecNs, 0)
+            .csvOnly("rounds", Result::rounds).number("off_ns", "off ns", Result::offNs, 0)
+            .number("on_ns", "on ns", Result::onNs, 0).number("codec_ns", "codec ns", Result::codecNs, 0)
             .column("outside_ns_median", "outside codec ns [q1, q3]", Result::outsideNs,
                     r -> Markdown.num(r.outsideNs(), 0) + " [" + Markdown.num(r.outsideQ1(), 0) + ", "
                             + Markdown.num(r.outsideQ3(), 0) + "]")
-            .csvOnly("outside_ns_q1", Result::outsideQ1)
-            .csvOnly("outside_ns_q3", Result::outsideQ3)
+            .csvOnly("outside_ns_q1", Result::outsideQ1).csvOnly("outside_ns_q3", Result::outsideQ3)
             .column("outside_share_of_codec", "outside / codec", Result::share,
                     r -> r.below() ? "" : Markdown.num(100 * r.share(), 2) + "%")
             .column("added_bytes", "added B/req", Result::addedBytes, r -> Markdown.num(r.addedBytes(), 0)
