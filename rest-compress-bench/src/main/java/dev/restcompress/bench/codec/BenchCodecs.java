@@ -26,7 +26,6 @@ public final class BenchCodecs {
             gzip("libdeflate", 1, RawEngines::libdeflate, LIBDEFLATE_RAW),
             gzip("libdeflate", 6, RawEngines::libdeflate, LIBDEFLATE_RAW),
             gzip("libdeflate", 9, RawEngines::libdeflate, LIBDEFLATE_RAW),
-            // Optional codings: skipped (with the reason) when zstd-jni or brotli4j cannot load.
             provided("zstd", 1, RawEngines::zstd, ZSTD_RAW),
             provided("zstd", 3, RawEngines::zstd, ZSTD_RAW),
             provided("br", 1, RawEngines::brotli, BROTLI_RAW),
