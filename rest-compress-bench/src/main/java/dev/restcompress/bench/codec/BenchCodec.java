@@ -6,18 +6,15 @@ import dev.restcompress.codec.Codec;
 import java.util.function.Supplier;
 
 /**
- * One benchmarked codec configuration: its id (the JMH {@code codec} parameter, e.g. {@code gzip-jdk-6}), its
- * {@code Content-Encoding} token, its SPI codec and, when there is one, the raw library engine ({@code null}
- * otherwise) with what that calls, for the report.
+ * One benchmarked codec: its id (the JMH {@code codec} parameter), its coding token, its SPI codec and the raw
+ * library engine with what that calls, for the report (both {@code null} when there is none).
  */
-public record BenchCodec(String id, String coding, Supplier<Codec> spi, Supplier<Engine> raw,
-                         String rawDescription) {
+public record BenchCodec(String id, String coding, Supplier<Codec> spi, Supplier<Engine> raw, String rawDescription) {
 
     public boolean hasRaw() {
         return raw != null;
     }
 
-    /** An engine for the path {@code "spi"} or {@code "raw"}. */
     public Engine engine(String path) {
         if (path.equals("spi")) {
             return new SpiEngine(spi.get());
@@ -27,10 +24,7 @@ public record BenchCodec(String id, String coding, Supplier<Codec> spi, Supplier
         return raw.get();
     }
 
-    /**
-     * Why this codec cannot run in this process (e.g. a native library is missing), or {@code null} when it can.
-     * Native codecs fail in their constructor or first call, so both are tried.
-     */
+    /** Why this codec cannot run here, or {@code null}: native codecs fail in their constructor or first call. */
     public String unavailableReason() {
         try {
             Codec codec = spi.get();

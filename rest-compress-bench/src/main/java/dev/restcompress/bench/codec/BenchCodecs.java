@@ -26,23 +26,18 @@ public final class BenchCodecs {
             gzip("libdeflate", 1, RawEngines::libdeflate, LIBDEFLATE_RAW),
             gzip("libdeflate", 6, RawEngines::libdeflate, LIBDEFLATE_RAW),
             gzip("libdeflate", 9, RawEngines::libdeflate, LIBDEFLATE_RAW),
-            // Optional codings: skipped (with the reason) when zstd-jni or brotli4j cannot load.
             provided("zstd", 1, RawEngines::zstd, ZSTD_RAW),
             provided("zstd", 3, RawEngines::zstd, ZSTD_RAW),
             provided("br", 1, RawEngines::brotli, BROTLI_RAW),
             provided("br", 4, RawEngines::brotli, BROTLI_RAW),
             provided("br", 5, RawEngines::brotli, BROTLI_RAW));
 
-    private BenchCodecs() {
-    }
-
-    /** gzip through one of the gzip provider's engines at a one-shot level (streaming level 1). */
+    /** gzip through one of the gzip provider's engines at a one-shot level (streaming level 1, as below). */
     private static BenchCodec gzip(String engine, int level, IntFunction<Engine> raw, String rawDescription) {
         return new BenchCodec("gzip-" + engine + "-" + level, "gzip",
                 () -> GzipProvider.forEngine(engine).create(level, 1), () -> raw.apply(level), rawDescription);
     }
 
-    /** A coding's codec at a one-shot level (streaming level 1), made by its provider. */
     private static BenchCodec provided(String coding, int level, IntFunction<Engine> raw, String rawDescription) {
         return new BenchCodec(coding + "-" + level, coding, () -> CodingProviders.get(coding).create(level, 1),
                 () -> raw.apply(level), rawDescription);

@@ -10,23 +10,20 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * Compress, decompress and round trip (the 2014 project's headline number) of one corpus file through one
- * {@link BenchCodecs} codec, {@code path=spi} (the project's codec SPI) or {@code raw} (the library's own calls).
+ * Compress, decompress and round trip of one corpus file through one {@link BenchCodecs} codec and path (README).
  * All buffers are allocated in setup, so {@code gc.alloc.rate.norm} shows only what the engine allocates.
  */
 public class CodecBench extends NanosPerOpBench {
-    /** An id of {@link BenchCodecs} (the catalogue is the list; CodecSuite passes the run's ids). */
     @Param("lzf")
     public String codec;
 
     @Param({"spi", "raw"})
     public String path;
 
-    /** JMH requires a default; CodecSuite (or {@code -p file=...}) always passes real names. */
     @Param(NO_FILE)
     public String file;
 
-    static final String NO_FILE = "(pass -p file=NAME)";
+    static final String NO_FILE = "(pass -p file=NAME)"; // JMH requires a default
 
     private Engine engine;
     private byte[] data;

@@ -27,7 +27,6 @@ import org.openjdk.jmh.runner.RunnerException;
 public final class CodecSuite {
     public static final List<String> FILES = List.of("codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png");
 
-    /** One codec, path and file; {@code byOp} holds the measured operations. */
     private record FileRow(String codec, String path, String file, long bytes, long compressedBytes,
                            Map<String, Measurement> byOp) {
         double get(String op, ToDoubleFunction<Measurement> value) {
@@ -117,10 +116,6 @@ public final class CodecSuite {
                 .reduce(0, Double::sum);
     }
 
-    private static String csvName(String op) {
-        return op.toLowerCase(Locale.ROOT);
-    }
-
     private void write(Path dir, Markdown md) {
         List<FileRow> all = rows.values().stream().flatMap(List::stream).toList();
         Table<FileRow> perFile = new Table<FileRow>().csvOnly("codec", FileRow::codec)
@@ -128,13 +123,13 @@ public final class CodecSuite {
                 .csvOnly("file", FileRow::file).csvOnly("bytes", FileRow::bytes)
                 .csvOnly("compressed_bytes", FileRow::compressedBytes).csvOnly("ratio", FileRow::ratio);
         for (String op : CodecSummary.OPS) {
-            perFile.csvOnly(csvName(op) + "_ns", r -> r.get(op, Measurement::nsPerOp))
-                    .csvOnly(csvName(op) + "_ns_err", r -> r.get(op, Measurement::nsError))
-                    .csvOnly(csvName(op) + "_mb_s", r -> r.mbps(op))
-                    .csvOnly(csvName(op) + "_alloc_b_op", r -> r.get(op, Measurement::bytesPerOp));
+            String name = op.toLowerCase(Locale.ROOT);
+            perFile.csvOnly(name + "_ns", r -> r.get(op, Measurement::nsPerOp))
+                    .csvOnly(name + "_ns_err", r -> r.get(op, Measurement::nsError))
+                    .csvOnly(name + "_mb_s", r -> r.mbps(op))
+                    .csvOnly(name + "_alloc_b_op", r -> r.get(op, Measurement::bytesPerOp));
         }
         perFile.writeCsv(all, dir.resolve("codec-files.csv"));
-
         md.heading(2, "Codec throughput and size");
         CodecSummary baseline = find("gzip-jdk-6", "raw");
         md.paragraph("Single thread, " + (summaries.isEmpty() ? 0 : summaries.get(0).files())
@@ -152,15 +147,15 @@ public final class CodecSuite {
                 .column("mean_ratio", "size (mean)", CodecSummary::meanRatio,
                         s -> Markdown.num(100 * s.meanRatio(), 1) + "%");
         for (String op : CodecSummary.OPS) {
-            summary.column(csvName(op) + "_hmean_mb_s", (op.equals("roundTrip") ? "round trip" : op) + " MB/s",
-                    s -> s.mbps(op), s -> Markdown.withError(s.mbps(op), s.mbpsError(op), 1))
-                    .csvOnly(csvName(op) + "_err", s -> s.mbpsError(op));
+            summary.column(op.toLowerCase(Locale.ROOT) + "_hmean_mb_s", (op.equals("roundTrip") ? "round trip" : op)
+                    + " MB/s", s -> s.mbps(op), s -> Markdown.withError(s.mbps(op), s.mbpsError(op), 1))
+                    .csvOnly(op.toLowerCase(Locale.ROOT) + "_err", s -> s.mbpsError(op));
         }
         summary.shownOnly("vs 2014", s -> baseline == null ? ""
                 : Markdown.num(s.mbps("roundTrip") / baseline.mbps("roundTrip"), 2) + "x");
         for (String op : CodecSummary.OPS) {
             String header = op.equals("roundTrip") ? null : op + " B/op"; // the round trip's: CSV only
-            summary.column(csvName(op) + "_alloc_b_op_mean", header, s -> s.meanAlloc().get(op),
+            summary.column(op.toLowerCase(Locale.ROOT) + "_alloc_b_op_mean", header, s -> s.meanAlloc().get(op),
                     s -> Markdown.num(s.meanAlloc().get(op), 0));
         }
         summary.writeCsv(summaries, dir.resolve("codec-summary.csv"));
@@ -176,41 +171,6 @@ public final class CodecSuite {
                         + Markdown.num(100.0 * r.compressedBytes() / r.bytes(), 1) + "%)")
                 .reduce((first, last) -> last).orElse("")));
         perFileMd.markdown(md, all.stream().map(FileRow::file).distinct().toList());
-        writeChart(dir.resolve("roundtrip-vs-size.png"));
-    }
-
-    private static Stream<FileRow> roundTrips(List<FileRow> rows, String file) {
-        return rows.stream().filter(r -> r.file().equals(file) && r.byOp().containsKey("roundTrip"));
-    }
-
-    /** What the SPI costs against the raw call, for every codec measured both ways. */
-    private void writeCost(Markdown md) {
-        List<List<String>> cost = new ArrayList<>();
-        for (CodecSummary spi : summaries) {
-            CodecSummary raw = find(spi.codec(), "raw");
-            if (!spi.path().equals("spi") || raw == null) {
-                continue;
-            }
-            List<String> r = new ArrayList<>(List.of(spi.codec()));
-            CodecSummary.OPS.forEach(op -> r.add(Markdown.num(100 * (raw.mbps(op) / spi.mbps(op) - 1), 1) + "%"));
-            r.add(Markdown.num(spi.meanAlloc().get("roundTrip") - raw.meanAlloc().get("roundTrip"), 0));
-            r.add(BenchCodecs.byId(spi.codec()).rawDescription());
-            cost.add(r);
-        }
-        if (!cost.isEmpty()) {
-            md.paragraph("What the SPI costs: extra time per operation through the SPI relative to the raw "
-                    + "call (positive = SPI slower; negative = the SPI is faster, e.g. because it pools what "
-                    + "the raw call allocates), and the difference in B/op of a round trip.");
-            md.table(List.of("codec", "compress", "decompress", "round trip", "round trip ΔB/op", "raw path"), cost);
-        }
-    }
-
-    private CodecSummary find(String codec, String path) {
-        return summaries.stream().filter(s -> s.codec().equals(codec) && s.path().equals(path)).findFirst()
-                .orElse(null);
-    }
-
-    private void writeChart(Path png) {
         XyChart chart = new XyChart("Round trip speed vs compressed size (harmonic mean over files)",
                 "compressed size, % of original (aggregate)", "round trip MB/s (log scale)", false, true);
         List<String> codecs = summaries.stream().map(CodecSummary::codec).distinct().toList();
@@ -220,6 +180,35 @@ public final class CodecSuite {
             chart.add(new XyChart.Series(s.codec() + " (" + s.path() + ")", List.of(p), false,
                     s.path().equals("raw")), codecs.indexOf(s.codec()));
         }
-        chart.writePng(png);
+        chart.writePng(dir.resolve("roundtrip-vs-size.png"));
+    }
+
+    private static Stream<FileRow> roundTrips(List<FileRow> rows, String file) {
+        return rows.stream().filter(r -> r.file().equals(file) && r.byOp().containsKey("roundTrip"));
+    }
+
+    /** What the SPI costs against the raw call, for every codec measured both ways. */
+    private void writeCost(Markdown md) {
+        List<CodecSummary> both = summaries.stream()
+                .filter(s -> s.path().equals("spi") && find(s.codec(), "raw") != null).toList();
+        if (both.isEmpty()) {
+            return;
+        }
+        md.paragraph("What the SPI costs: extra time per operation through the SPI relative to the raw "
+                + "call (positive = SPI slower; negative = the SPI is faster, e.g. because it pools what "
+                + "the raw call allocates), and the difference in B/op of a round trip.");
+        Table<CodecSummary> cost = new Table<CodecSummary>().shownOnly("codec", CodecSummary::codec);
+        for (String op : CodecSummary.OPS) {
+            cost.shownOnly(op.equals("roundTrip") ? "round trip" : op,
+                    s -> Markdown.num(100 * (find(s.codec(), "raw").mbps(op) / s.mbps(op) - 1), 1) + "%");
+        }
+        cost.shownOnly("round trip ΔB/op", s -> Markdown.num(s.meanAlloc().get("roundTrip")
+                - find(s.codec(), "raw").meanAlloc().get("roundTrip"), 0))
+                .shownOnly("raw path", s -> BenchCodecs.byId(s.codec()).rawDescription()).markdown(md, both);
+    }
+
+    private CodecSummary find(String codec, String path) {
+        return summaries.stream().filter(s -> s.codec().equals(codec) && s.path().equals(path)).findFirst()
+                .orElse(null);
     }
 }

@@ -48,13 +48,7 @@ final class RawEngines {
         }
     }
 
-    private RawEngines() {
-    }
-
-    /**
-     * compress-lzf's block calls with a reused encoder, and the safe decoder because the SPI decodes with it too:
-     * the difference to {@link SpiEngine} is the pool, the checks and the stream.
-     */
+    /** Block calls, reused encoder, the safe decoder as in the SPI: the difference is the SPI's pool and checks. */
     static Engine lzf() {
         ChunkEncoder encoder = ChunkEncoderFactory.optimalInstance(LZFChunk.MAX_CHUNK_LEN, new BufferRecycler());
         ChunkDecoder decoder = ChunkDecoderFactory.safeInstance();
@@ -63,10 +57,7 @@ final class RawEngines {
                 (in, length, out) -> decoder.decode(in, 0, length, out));
     }
 
-    /**
-     * gzip as a 2014 JAX-RS stack did it (and RESTEasy's {@code GZIPEncodingInterceptor} still does): new streams
-     * per body. The baseline the project is measured against, so it keeps the per-call allocation.
-     */
+    /** New streams per body, as RESTEasy's {@code GZIPEncodingInterceptor} still does: the baseline's allocation. */
     static Engine jdkGzip(int level) {
         // Stored blocks add 5 bytes per 16 KiB; generous slack for header and trailer.
         return new Raw(length -> length + (length >> 3) + 64, (in, length, out) -> {
@@ -122,10 +113,7 @@ final class RawEngines {
                 });
     }
 
-    /**
-     * zstd-jni's context calls, array to array, contexts held for the run. The SPI compresses with pooled contexts
-     * of the same kind but decompresses through a bounded stream (a context cannot cap the window).
-     */
+    /** Contexts held for the run; the SPI decompresses through a bounded stream (a context cannot cap the window). */
     static Engine zstd(int level) {
         ZstdCompressCtx compressor = new ZstdCompressCtx().setLevel(level);
         ZstdDecompressCtx decompressor = new ZstdDecompressCtx();
@@ -134,10 +122,7 @@ final class RawEngines {
                 (in, length, out) -> decompressor.decompressByteArray(out, 0, out.length, in, 0, length));
     }
 
-    /**
-     * brotli4j's one-call API (default window): native state and a new result array per call, copied into the
-     * caller's buffer; that copy and allocation are part of what this API costs, and what the SPI avoids.
-     */
+    /** The one-call API: new native state and result array per call, and the copy, are what the SPI avoids. */
     static Engine brotli(int quality) {
         // brotli4j binds its native methods only after its loader has run.
         Brotli4jLoader.ensureAvailability();

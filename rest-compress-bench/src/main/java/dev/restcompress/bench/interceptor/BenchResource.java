@@ -14,14 +14,13 @@ import java.io.OutputStream;
 import java.util.Arrays;
 
 /**
- * The same JSON bytes on the three server write paths, with {@link Compress} and without ({@code /plain/...}).
- * The library binds itself wherever its jar is, so "without the feature" is the same method without the
- * annotation. The below-threshold body is the first {@link ResponseBody#SMALL} bytes of the body.
+ * The same JSON bytes on the three server write paths, with {@link Compress} and without ({@code /plain/...}): the
+ * library binds itself wherever its jar is, so "without the feature" is the same method without the annotation.
  */
 @Path("/")
 @Produces(MediaType.APPLICATION_JSON)
 public class BenchResource {
-    /** Bytes per flush on the streaming path (a typical servlet buffer). */
+    /** A typical servlet buffer. */
     static final int STREAM_CHUNK = 8 * 1024;
 
     private final byte[] body;

@@ -63,10 +63,7 @@ public class CacheMissBench extends NanosPerOpBench {
         return InMemory.get(dispatcher, uri, CODING);
     }
 
-    /**
-     * The peers suite's {@code /rest/unique} in memory: "cache on" and "cache off" run the very same method and
-     * entity, only the dispatcher's setting differs.
-     */
+    /** The peers suite's {@code /rest/unique} in memory: cache on and off differ only in the dispatcher. */
     @Path("/cache")
     @Produces(MediaType.APPLICATION_JSON)
     public static class Resource {

@@ -11,9 +11,8 @@ import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
 
 /**
- * The paired measurements' engine: rounds of back-to-back batches of every row in one JVM, each batch timed on this
- * thread's CPU clock (time descheduled by other processes is not counted), the process's (which counts the garbage
- * collector's threads) and the thread's exact allocation counter. Drift cancels in per-round differences.
+ * Rounds of back-to-back batches of every row in one JVM, each timed on this thread's CPU clock (not counting time
+ * descheduled), the process's (counting the collector's threads) and the thread's allocation counter.
  */
 final class CpuClock {
     private static final ThreadMXBean THREAD = (ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -21,9 +20,8 @@ final class CpuClock {
             (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     /**
-     * Each row warmed for {@code warmNs} of CPU first (sized on a cold path, batches were so small that the first
-     * row measured read 3-30x slow); batches of about {@code batchMs} of row 1, the slowest, from its mean over
-     * {@code probeNs}; {@code rotate}: the row order shifts each round, so no row always follows another.
+     * Rows warmed for {@code warmNs} of CPU before batches are sized (on a cold path they read 3-30x slow); batches
+     * of about {@code batchMs} of row 1, the slowest; {@code rotate}: the row order shifts each round.
      */
     record Schedule(long warmNs, int warmRuns, long probeNs, int batchMs, int warmRounds, int rounds, boolean rotate) {
     }
@@ -32,10 +30,7 @@ final class CpuClock {
     record Rounds(double[][] threadNs, double[][] processNs, double[] bytes, int batch) {
     }
 
-    private CpuClock() {
-    }
-
-    /** Measures {@code rows}; row {@code jfrRow} (none when -1) runs each batch under a JFR recording. */
+    /** Row {@code jfrRow} (none when -1) runs each batch under a JFR recording. */
     static Rounds measure(Schedule s, List<Runnable> rows, int jfrRow) {
         int n = rows.size();
         for (Runnable row : rows) {
@@ -76,7 +71,7 @@ final class CpuClock {
         return THREAD.getCurrentThreadCpuTime();
     }
 
-    /** Runs {@code task} for about {@code ns} of this thread's CPU time, at most {@code maxRuns} times: how often. */
+    /** How often {@code task} ran in about {@code ns} of this thread's CPU time, at most {@code maxRuns}. */
     private static int runFor(Runnable task, long ns, int maxRuns) {
         long start = threadNs();
         int n = 0;

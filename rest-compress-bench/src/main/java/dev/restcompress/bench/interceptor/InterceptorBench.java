@@ -10,12 +10,7 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
-/**
- * One GET of a {@link BenchResource} path through RESTEasy's in-memory dispatcher, with {@code RestCompressFeature}
- * ({@code feature=on}) or without. {@link InterceptorSuite} also runs, without the feature, the paths
- * {@code response} and {@code response-with-vary} with {@code coding=none} (no {@code Accept-Encoding}): what the
- * {@code Vary: Accept-Encoding} entry costs by itself.
- */
+/** One GET of a {@link BenchResource} path with the feature or without (also the {@code Vary} entry's own cost). */
 public class InterceptorBench extends NanosPerOpBench {
     @Param({"off", "on"})
     public String feature;
@@ -36,7 +31,6 @@ public class InterceptorBench extends NanosPerOpBench {
         dispatcher = InMemory.dispatcher(new BenchResource(ResponseBody.load(Corpus.dir())), on);
         uri = (on ? "/" : "/plain/") + path;
         accept = coding.equals("none") ? null : coding;
-        // Fails the trial when the dispatcher does not do what this benchmark claims to measure.
         Object encoding = request().getOutputHeaders().getFirst(HttpHeaders.CONTENT_ENCODING);
         boolean expectEncoded = on && !path.equals("below-threshold");
         if ((encoding != null) != expectEncoded || (expectEncoded && !coding.equals(encoding))) {

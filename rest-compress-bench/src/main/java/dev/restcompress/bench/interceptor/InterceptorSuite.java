@@ -11,33 +11,26 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.openjdk.jmh.runner.RunnerException;
 
-/**
- * Runs and reports the interceptor suite and checks its targets (README). Time verdicts come from
- * {@link PairedOverhead}; the JMH rows (separate forks) are shown beside them with their error bars.
- */
+/** Runs and reports the interceptor suite and checks its targets (README); the JMH rows have no verdict on time. */
 public final class InterceptorSuite {
-    public static final List<String> FILES = List.of("interceptor.csv", "interceptor-paired.csv");
-
     private static final double MAX_OUTSIDE_SHARE = 0.02;
     /** Statistics and JFR each, of a response's CPU. */
     private static final double MAX_OBSERVABILITY_SHARE = 0.01;
     private static final double MAX_BELOW_THRESHOLD_NS = 1000;
     private static final double MAX_BELOW_THRESHOLD_B = 64;
+    private static final String SERVER = "InterceptorBench.request";
 
-    /** One JMH row: the path without and with the feature, and the codec alone (null below the threshold). */
-    private record JmhRow(String path, String coding, Measurement off, Measurement on, Measurement codec, double vary) {
+    /** One JMH row: the path without and with the feature, and the codec alone (NaN below the threshold). */
+    private record JmhRow(String path, String coding, Measurement off, Measurement on, double codecNs, double vary) {
         double added() {
             return on.nsPerOp() - off.nsPerOp();
         }
 
         double addedAlloc() {
             return on.bytesPerOp() - off.bytesPerOp();
-        }
-
-        double codecNs() {
-            return codec == null ? Double.NaN : codec.nsPerOp();
         }
 
         double share() {
@@ -50,29 +43,24 @@ public final class InterceptorSuite {
             .withError("off_ns", "off ns/op", r -> r.off().nsPerOp(), r -> r.off().nsError(), 0)
             .withError("on_ns", "on ns/op", r -> r.on().nsPerOp(), r -> r.on().nsError(), 0)
             .number("added_ns", "added ns", JmhRow::added, 0)
-            .csvOnly("off_alloc_b_op", r -> r.off().bytesPerOp())
-            .csvOnly("on_alloc_b_op", r -> r.on().bytesPerOp())
+            .csvOnly("off_alloc_b_op", r -> r.off().bytesPerOp()).csvOnly("on_alloc_b_op", r -> r.on().bytesPerOp())
             .column("added_alloc_b_op", "added B/op", JmhRow::addedAlloc, r -> Markdown.num(r.addedAlloc(), 0)
                     + (!r.path().equals("below-threshold") || Double.isNaN(r.vary()) ? "" : " (" // beyond its target
                     + Markdown.num(r.addedAlloc() - r.vary(), 0) + " beyond Vary: "
                     + met(r.addedAlloc() - r.vary() < MAX_BELOW_THRESHOLD_B) + ")"))
-            .csvOnly("vary_entry_b", JmhRow::vary)
-            .number("codec_ns", "codec ns", JmhRow::codecNs, 0)
+            .csvOnly("vary_entry_b", JmhRow::vary).number("codec_ns", "codec ns", JmhRow::codecNs, 0)
             .number("outside_codec_ns", "outside codec ns", r -> r.added() - r.codecNs(), 0)
             .column("outside_share_of_codec", "outside / codec", JmhRow::share,
                     r -> Double.isNaN(r.share()) ? "" : Markdown.num(100 * r.share(), 1) + "%");
 
     private static final Table<Result> PAIRED = new Table<Result>()
             .text("path", "path", Result::path).text("coding", "coding", Result::coding)
-            .csvOnly("rounds", Result::rounds)
-            .number("off_ns", "off ns", Result::offNs, 0)
-            .number("on_ns", "on ns", Result::onNs, 0)
-            .number("codec_ns", "codec ns", Result::codecNs, 0)
+            .csvOnly("rounds", Result::rounds).number("off_ns", "off ns", Result::offNs, 0)
+            .number("on_ns", "on ns", Result::onNs, 0).number("codec_ns", "codec ns", Result::codecNs, 0)
             .column("outside_ns_median", "outside codec ns [q1, q3]", Result::outsideNs,
                     r -> Markdown.num(r.outsideNs(), 0) + " [" + Markdown.num(r.outsideQ1(), 0) + ", "
                             + Markdown.num(r.outsideQ3(), 0) + "]")
-            .csvOnly("outside_ns_q1", Result::outsideQ1)
-            .csvOnly("outside_ns_q3", Result::outsideQ3)
+            .csvOnly("outside_ns_q1", Result::outsideQ1).csvOnly("outside_ns_q3", Result::outsideQ3)
             .column("outside_share_of_codec", "outside / codec", Result::share,
                     r -> r.below() ? "" : Markdown.num(100 * r.share(), 2) + "%")
             .column("added_bytes", "added B/req", Result::addedBytes, r -> Markdown.num(r.addedBytes(), 0)
@@ -82,7 +70,6 @@ public final class InterceptorSuite {
                     r -> (r.below() ? "< 1 us" : "outside codec < 2%") + ": " + met(timeMet(r)) + (r.below()
                             ? "; < " + (int) MAX_BELOW_THRESHOLD_B + " B beyond Vary: " + met(bytesMet(r)) : ""));
 
-    /** What statistics and a JFR recording cost per one-shot response, from the same paired rounds. */
     private static final Table<Result> OBSERVABILITY = new Table<Result>().shownOnly("coding", Result::coding)
             .shownOnly("response ns", r -> Markdown.num(r.onNs(), 0))
             .shownOnly("statistics ns", r -> withShare(r.statisticsNs(), r))
@@ -106,9 +93,6 @@ public final class InterceptorSuite {
         return met ? "**met**" : "**not met**";
     }
 
-    private InterceptorSuite() {
-    }
-
     public static List<String> run(SuiteContext ctx, JmhRunner jmh) throws RunnerException {
         ctx.progress().report("interceptor suite: RESTEasy in-memory dispatcher with and without the feature, "
                 + "3 paths x 2 codings, plus the codec alone" + jmh.estimate(18));
@@ -119,39 +103,34 @@ public final class InterceptorSuite {
         byte[] body = ResponseBody.load(ctx.corpus());
         int rounds = Math.max(10, 6 * jmh.iterations());
         ctx.progress().report("interceptor suite: paired one-JVM measurement, " + rounds + " rounds per row");
-        List<Result> paired = new ArrayList<>();
-        for (String coding : List.of("lzf", "gzip")) {
-            for (String path : List.of("below-threshold", "one-shot")) {
-                paired.add(PairedOverhead.measure(body, coding, path, rounds, Math.max(5, jmh.timeMs() / 20)));
-            }
-        }
+        List<Result> paired = Stream.of("lzf", "gzip").flatMap(coding -> Stream.of("below-threshold", "one-shot")
+                .map(path -> PairedOverhead.measure(body, coding, path, rounds, Math.max(5, jmh.timeMs() / 20))))
+                .toList();
         writeJmh(results, ResponseBody.pick(ctx.corpus()), ctx.out(), ctx.md());
         writePaired(paired, ctx.out(), ctx.md());
-        return FILES;
+        return List.of("interceptor.csv", "interceptor-paired.csv");
     }
 
     /** The measurement of {@code benchmark.method} with the parameters {@code name, value, ...}, or null. */
-    private static Measurement find(List<Measurement> measurements, String benchmark, String method, String... kv) {
-        return measurements.stream().filter(m -> m.benchmark().equals(benchmark) && m.method().equals(method)
+    private static Measurement find(List<Measurement> all, String name, String... kv) {
+        return all.stream().filter(m -> name.equals(m.benchmark() + "." + m.method())
                 && IntStream.range(0, kv.length / 2).allMatch(i -> kv[2 * i + 1].equals(m.param(kv[2 * i]))))
                 .findFirst().orElse(null);
     }
 
-    private static void writeJmh(List<Measurement> measurements, String bodyFile, Path dir, Markdown md) {
-        Measurement with = find(measurements, "InterceptorBench", "request", "path", "response-with-vary");
-        Measurement without = find(measurements, "InterceptorBench", "request", "path", "response");
+    private static void writeJmh(List<Measurement> all, String bodyFile, Path dir, Markdown md) {
+        Measurement with = find(all, SERVER, "path", "response-with-vary");
+        Measurement without = find(all, SERVER, "path", "response");
         double vary = with == null || without == null ? Double.NaN : with.bytesPerOp() - without.bytesPerOp();
         List<JmhRow> rows = new ArrayList<>();
         for (String path : List.of("below-threshold", "one-shot", "streaming")) {
             for (String coding : List.of("lzf", "gzip")) {
-                Measurement off = find(measurements, "InterceptorBench", "request", "feature", "off", "path", path,
-                        "coding", coding);
-                Measurement on = find(measurements, "InterceptorBench", "request", "feature", "on", "path", path,
-                        "coding", coding);
-                Measurement codec = path.equals("below-threshold") ? null : find(measurements, "ResponseCodecBench",
-                        path.equals("one-shot") ? "oneShot" : "streaming", "coding", coding);
+                Measurement off = find(all, SERVER, "feature", "off", "path", path, "coding", coding);
+                Measurement on = find(all, SERVER, "feature", "on", "path", path, "coding", coding);
+                Measurement codec = path.equals("below-threshold") ? null : find(all, "ResponseCodecBench."
+                        + (path.equals("one-shot") ? "oneShot" : "streaming"), "coding", coding);
                 if (off != null && on != null) {
-                    rows.add(new JmhRow(path, coding, off, on, codec, vary));
+                    rows.add(new JmhRow(path, coding, off, on, codec == null ? Double.NaN : codec.nsPerOp(), vary));
                 }
             }
         }

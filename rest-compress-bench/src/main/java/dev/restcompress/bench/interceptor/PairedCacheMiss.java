@@ -9,17 +9,12 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 import org.jboss.resteasy.spi.Dispatcher;
 
 /**
- * {@link CacheMissBench}'s rows paired in one JVM ({@link CpuClock}); the process clock matters here, because the
- * copies a kept miss makes are garbage, or live data the collector copies, that the thread's clock does not see.
- * Prints each row's per-round ratio to {@code off}. Usage (after building the jar): {@code java -cp
- * rest-compress-bench/target/benchmarks.jar dev.restcompress.bench.interceptor.PairedCacheMiss [rounds=30]
- * [batch ms=200] [coding=gzip]}.
+ * {@link CacheMissBench}'s rows paired in one JVM ({@link CpuClock}), printing each row's per-round ratio to
+ * {@code off}; the process clock matters here: a kept miss's copies are work for the collector's threads. Arguments
+ * (docs/caching.md): [rounds=30] [batch ms=200] [coding=gzip].
  */
 public final class PairedCacheMiss {
     private static final List<String> ROWS = List.of("off", "first", "second", "same", "copy-off");
-
-    private PairedCacheMiss() {
-    }
 
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 30;

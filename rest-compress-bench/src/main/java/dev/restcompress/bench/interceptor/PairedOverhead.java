@@ -6,6 +6,8 @@ import dev.restcompress.config.AdaptiveSettings;
 import dev.restcompress.config.CompressionSettings;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntToDoubleFunction;
+import java.util.stream.IntStream;
 import org.jboss.resteasy.spi.Dispatcher;
 
 /**
@@ -32,12 +34,6 @@ final class PairedOverhead {
         }
     }
 
-    /** Warm-up per row before any batch is sized, in batches' worth of time. */
-    private static final int WARM_UP_BATCHES = 40;
-
-    private PairedOverhead() {
-    }
-
     /** Measures {@code path} ("below-threshold" or "one-shot") over {@code rounds} after as many warm-up rounds. */
     static Result measure(byte[] body, String coding, String path, int rounds, int batchMs) {
         boolean encoded = path.equals("one-shot");
@@ -59,23 +55,20 @@ final class PairedOverhead {
             rows.add(() -> InMemory.get(off, "/plain/response", coding));
             rows.add(() -> InMemory.get(off, "/plain/response-with-vary", coding));
         }
-        Rounds m = CpuClock.measure(new CpuClock.Schedule(WARM_UP_BATCHES * batchMs * 1_000_000L, 1_000_000,
+        // Warm-up per row: 40 batches' worth of time.
+        Rounds m = CpuClock.measure(new CpuClock.Schedule(40L * batchMs * 1_000_000L, 1_000_000,
                 50_000_000L, batchMs, rounds, rounds, false), rows, encoded ? 4 : -1);
         double[][] ns = m.threadNs();
-        double[] outside = new double[rounds];
-        double[] statistics = new double[rounds];
-        double[] jfr = new double[rounds];
-        for (int r = 0; r < rounds; r++) {
-            outside[r] = ns[1][r] - ns[0][r] - (encoded ? ns[2][r] : 0);
-            if (encoded) {
-                statistics[r] = ns[1][r] - ns[3][r];
-                jfr[r] = ns[4][r] - ns[1][r];
-            }
-        }
+        double[] outside = perRound(rounds, r -> ns[1][r] - ns[0][r] - (encoded ? ns[2][r] : 0));
         return new Result(path, coding, median(ns[0]), median(ns[1]), encoded ? median(ns[2]) : Double.NaN,
                 median(outside), CpuClock.quantile(outside, 0.25), CpuClock.quantile(outside, 0.75), rounds,
                 m.bytes()[1] - m.bytes()[0], encoded ? Double.NaN : m.bytes()[3] - m.bytes()[2],
-                encoded ? median(statistics) : Double.NaN, encoded ? median(jfr) : Double.NaN);
+                encoded ? median(perRound(rounds, r -> ns[1][r] - ns[3][r])) : Double.NaN,
+                encoded ? median(perRound(rounds, r -> ns[4][r] - ns[1][r])) : Double.NaN);
+    }
+
+    private static double[] perRound(int rounds, IntToDoubleFunction difference) {
+        return IntStream.range(0, rounds).mapToDouble(difference).toArray();
     }
 
     private static double median(double[] values) {

@@ -11,10 +11,7 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
-/**
- * The codec work alone of {@link InterceptorBench}'s encoded paths, on the same body with the codecs the feature
- * builds from the default settings; the report subtracts it from the server path.
- */
+/** The codec work alone of {@link InterceptorBench}'s encoded paths: same body, the feature's default codecs. */
 public class ResponseCodecBench extends NanosPerOpBench {
     @Param({"lzf", "gzip"})
     public String coding;

@@ -16,13 +16,10 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Runs the C harness ({@code src/main/c/libdeflate_harness.c}) on the codec suite's files at levels 1, 6 and 9 and
- * sets its harmonic-mean MB/s next to the same run's {@code gzip-libdeflate-N} Java paths: the JNI binding should
- * cost little next to the native code it calls. Writes {@code native-harness.csv} (the harness's output),
- * {@code native-floor.csv} and a section.
+ * Runs the C harness ({@code src/main/c/libdeflate_harness.c}) on the codec suite's files and sets its MB/s next to
+ * the same run's {@code gzip-libdeflate-N} Java paths: the JNI binding should cost little next to the C it calls.
  */
 public final class NativeFloor {
-    static final List<String> FILES = List.of("native-harness.csv", "native-floor.csv");
     static final int[] LEVELS = {1, 6, 9};
     /** Java at no less than this fraction of C. */
     static final double TARGET = 0.90;
@@ -40,9 +37,6 @@ public final class NativeFloor {
             .number("java_raw_mb_s", "Java raw MB/s", Comparison::raw, 1)
             .column("java_raw_vs_c", "raw / C", r -> r.raw() / r.c(), r -> verdict(r.raw() / r.c()))
             .csvOnly("java_compressed_bytes", Comparison::spiCompressed);
-
-    private NativeFloor() {
-    }
 
     /** Runs the suite, or says in the report why it cannot; {@code java}: the codec suite's summaries, if run. */
     public static List<String> run(SuiteContext ctx, Path harness, boolean quick, List<String> files,
@@ -100,7 +94,7 @@ public final class NativeFloor {
             md.paragraph("No Java figures: run the codec suite in the same run (`--suites codec,native`) with the "
                     + "gzip-libdeflate codecs to fill the Java columns.");
         }
-        return FILES;
+        return List.of("native-harness.csv", "native-floor.csv");
     }
 
     private static String verdict(double ratio) {
