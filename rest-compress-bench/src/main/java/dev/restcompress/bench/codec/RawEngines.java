@@ -48,6 +48,9 @@ final class RawEngines {
         }
     }
 
+    private RawEngines() {
+    }
+
     /** Block calls, reused encoder, the safe decoder as in the SPI: the difference is the SPI's pool and checks. */
     static Engine lzf() {
         ChunkEncoder encoder = ChunkEncoderFactory.optimalInstance(LZFChunk.MAX_CHUNK_LEN, new BufferRecycler());

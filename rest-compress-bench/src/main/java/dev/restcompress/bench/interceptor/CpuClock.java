@@ -30,6 +30,9 @@ final class CpuClock {
     record Rounds(double[][] threadNs, double[][] processNs, double[] bytes, int batch) {
     }
 
+    private CpuClock() {
+    }
+
     /** Row {@code jfrRow} (none when -1) runs each batch under a JFR recording. */
     static Rounds measure(Schedule s, List<Runnable> rows, int jfrRow) {
         int n = rows.size();

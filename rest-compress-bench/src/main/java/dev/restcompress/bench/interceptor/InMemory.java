@@ -11,6 +11,9 @@ import org.jboss.resteasy.spi.Dispatcher;
 
 /** RESTEasy's in-memory dispatcher (no sockets), as every benchmark of this package builds and calls it. */
 final class InMemory {
+    private InMemory() {
+    }
+
     /**
      * A dispatcher with the properties {@code name, value, ...}. Adaptive is off: the benchmarks time the configured
      * level, not what the adaptive policy makes of a saturated benchmark JVM.

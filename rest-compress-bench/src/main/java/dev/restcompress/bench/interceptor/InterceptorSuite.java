@@ -93,6 +93,9 @@ public final class InterceptorSuite {
         return met ? "**met**" : "**not met**";
     }
 
+    private InterceptorSuite() {
+    }
+
     public static List<String> run(SuiteContext ctx, JmhRunner jmh) throws RunnerException {
         ctx.progress().report("interceptor suite: RESTEasy in-memory dispatcher with and without the feature, "
                 + "3 paths x 2 codings, plus the codec alone" + jmh.estimate(18));

@@ -34,6 +34,9 @@ final class PairedOverhead {
         }
     }
 
+    private PairedOverhead() {
+    }
+
     /** Measures {@code path} ("below-threshold" or "one-shot") over {@code rounds} after as many warm-up rounds. */
     static Result measure(byte[] body, String coding, String path, int rounds, int batchMs) {
         boolean encoded = path.equals("one-shot");
