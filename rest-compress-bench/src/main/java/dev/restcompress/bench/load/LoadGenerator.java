@@ -24,10 +24,9 @@ import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
- * The bench's one load generator: a step of the open model (a constant arrival rate) or, at rate 0, of the
- * closed model, over a rotation of {@link #payloads} or any other {@link Requests}; every HTTP suite and the
- * soak run it. The models, counters and checks are described in rest-compress-bench/README.md ("Load
- * generator", "Open model"); every wait is bounded by the window's end and the socket timeout.
+ * The bench's one load generator, for every HTTP suite and the soak: a step of the open model (a constant arrival
+ * rate) or, at rate 0, of the closed model; models, counters and checks: bench README ("Load generator", "Open
+ * model"). Every wait is bounded by the window's end and the socket timeout.
  */
 public final class LoadGenerator {
     /** A wake-up later than this after the due time counts as the generator falling behind. */
@@ -37,12 +36,8 @@ public final class LoadGenerator {
     public static final int SLICES = 10;
     private static final long MAX_LATENCY_NS = TimeUnit.SECONDS.toNanos(120);
 
-    /**
-     * One payload: its path, the bytes it must decode to, whether it must come encoded, and where a stamp of
-     * {@value CacheServer#STAMP_DIGITS} digits that differs in every body starts (-1: none), not compared.
-     */
+    /** One payload; {@code stampAt}: where its {@value CacheServer#STAMP_DIGITS}-digit per-body stamp starts, or -1. */
     public record Payload(String name, String path, byte[] expected, boolean mustEncode, int stampAt) {
-        /** Whether the first {@code n} bytes of {@code got} are this payload (its stamp aside). */
         boolean matches(byte[] got, int n) {
             int from = stampAt < 0 ? n : stampAt;
             int to = stampAt < 0 ? n : stampAt + CacheServer.STAMP_DIGITS;
@@ -61,8 +56,7 @@ public final class LoadGenerator {
     }
 
     /** One answer: its status, bytes received and body bytes, and what was wrong with it (null: nothing). */
-    public record Answer(int status, long wireBytes, long bodyBytes, String error) {
-    }
+    public record Answer(int status, long wireBytes, long bodyBytes, String error) {}
 
     private final String host;
     private final int port;
@@ -71,9 +65,8 @@ public final class LoadGenerator {
     private volatile boolean stopped;
 
     /**
-     * Decodes and compares every {@code verifyEvery}-th encoded body (the others: status, coding, non-empty body),
-     * because decoding 48 KB of gzip costs the generator about what serving it costs a fast server, so checking
-     * all of them can make the generator a saturation run's bottleneck.
+     * Decodes every {@code verifyEvery}-th encoded body only: decoding 48 KB of gzip costs the generator about what
+     * serving it costs a fast server, which would make the generator a saturation run's bottleneck.
      */
     public LoadGenerator(ServerProcess server, List<Payload> payloads, int verifyEvery) {
         this(server.host(), server.port(), payloads(payloads, verifyEvery), TIMEOUT_MS);
@@ -86,9 +79,8 @@ public final class LoadGenerator {
         this.timeoutMs = timeoutMs;
     }
 
-    /** The payloads in turn, every {@code verifyEvery}-th encoded body decoded and compared. */
+    /** The payloads in turn; the decode buffer is one byte longer than the longest, so a longer body is caught. */
     public static Requests payloads(List<Payload> payloads, int verifyEvery) {
-        // Per thread, one byte longer than the longest payload, so a body that decodes to more is caught.
         int longest = payloads.stream().mapToInt(p -> p.expected().length).max().orElse(0);
         return new PayloadRequests(List.copyOf(payloads), Math.max(1, verifyEvery), CodecRegistry.defaults(),
                 ThreadLocal.withInitial(() -> new byte[longest + 1]));
@@ -103,10 +95,7 @@ public final class LoadGenerator {
         OK, COMPLETED, NON2XX, TIMEOUTS, OTHER_ERRORS, LATE_BUSY, LATE_WAKE, WIRE_BYTES, BODY_BYTES, UNSENT
     }
 
-    /**
-     * One step in progress: request {@code i} is due at {@code start + i * intervalNs} (interval 0, the closed
-     * model: when sent), the window runs from {@code from} to {@code to}; and what the threads count.
-     */
+    /** A running step: request i is due at {@code start + i * intervalNs} (0, closed model: when sent). */
     private record Step(String coding, double intervalNs, long start, long from, long to, AtomicLong next,
             AtomicReference<String> firstError, Histogram latency, AtomicLongArray slices, AtomicLongArray counts) {
         long due(long i, long now) {
@@ -132,10 +121,7 @@ public final class LoadGenerator {
         }
     }
 
-    /**
-     * Runs one step ({@code ratePerSecond} 0: closed model); {@code warmupMs} is unrecorded time before the window
-     * (the schedule runs through it); {@code server} (may be null) is read for its CPU time.
-     */
+    /** Runs one step ({@code ratePerSecond} 0: closed model) after {@code warmupMs} unrecorded; server may be null. */
     public LoadStep run(String label, String coding, double ratePerSecond, int connections, long warmupMs,
             double seconds, ServerProcess server) throws InterruptedException {
         long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(5);
@@ -249,9 +235,7 @@ public final class LoadGenerator {
                     s.add(Count.LATE_BUSY, busyLate ? 1 : 0);
                     s.add(Count.LATE_WAKE, wakeLate ? 1 : 0);
                     s.add(outcome, 1);
-                }
-                if (a.error() != null && due >= s.from()) {
-                    s.firstError().compareAndSet(null, requests.name(i) + ": " + a.error());
+                    s.firstError().compareAndSet(null, a.error() == null ? null : requests.name(i) + ": " + a.error());
                 }
                 if (a.error() != null && a.status() == 0) {
                     // A connection failure: back off briefly rather than spin on a dead server.

@@ -3,17 +3,11 @@ package dev.restcompress.bench.load;
 import org.HdrHistogram.Histogram;
 
 /**
- * One step of the {@link LoadGenerator}; latencies in microseconds, from the due time (open model) or the send
- * time (closed model) to the checked body, unsent requests entered with their lower bound. The counters are
- * explained in {@code StepTable#method} and the bench README ("Open model").
- *
- * @param ok correct responses to requests due in the window (the latency population)
- * @param completed correct responses completed in the window, whenever due (the throughput)
- * @param wireBytesPerResponse mean bytes received (status line, headers, framing, body) per correct response
- *        completed in the window; {@code bodyBytesPerResponse} the same for the body as sent
- * @param serverCpuUsPerRequest server CPU time in the window per request completed (or failed) in it; the I/O
- *        threads' part ({@code ServerProcess#ioThreadCpuNanos}) and the generator's alike; NaN if unknown
- * @param answered latencies (ns) of the {@code ok} responses alone; not to be modified
+ * One step of the {@link LoadGenerator} (counters: {@code StepTable#method}, README "Open model"); latencies in µs
+ * from the due time (open model) or the send time (closed) to the checked body, unsent ones at their lower bound.
+ * {@code ok}: correct answers to requests due in the window (the latency population); {@code completed}: correct
+ * answers completed in it, whenever due (the throughput; the bytes per response are their mean); CPU: the window's,
+ * per request completed or failed in it, NaN if unknown. {@code answered}: the ok ones' latencies (ns); read-only.
  */
 public record LoadStep(String label, String coding, double offeredPerSecond, int connections, double seconds, long ok,
         long completed, double servedPerSecondError, long non2xx, long timeouts, long otherErrors, String firstError,

@@ -17,9 +17,9 @@ import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -56,20 +56,19 @@ public final class BandwidthBench {
         byte[] expected = Corpus.read(corpus, file);
         BandwidthBench b = new BandwidthBench(file, expected.length);
         List<String> rates = lo.bandwidths.stream().map(s -> s.trim().toLowerCase(Locale.ROOT)).toList();
-        int c = lo.bandwidthConcurrency;
-        progress.report(String.format(Locale.ROOT, "bandwidth suite: %s (%,d B), links %s, codings %s at "
-                        + "concurrency %d: %d steps of %.1f s + %d ms warm-up", file, expected.length, lo.bandwidths,
-                lo.codings, c, rates.size() * lo.codings.size(), lo.seconds, lo.warmupMs));
+        progress.report(String.format(Locale.ROOT, "bandwidth suite: %s (%,d B), links %s, codings %s at concurrency "
+                + "%d: %d steps of %.1f s + %d ms warm-up", file, expected.length, lo.bandwidths, lo.codings,
+                lo.bandwidthConcurrency, rates.size() * lo.codings.size(), lo.seconds, lo.warmupMs));
         for (String coding : lo.codings) {
             if (!coding.equals("identity")) {
                 b.breakEven.put(coding, BreakEven.measure(CodecRegistry.defaults().forCoding(coding), expected,
                         lo.quick ? 200 : 1000));
             }
         }
-        List<String> prefix = List.of("ip", "netns", "exec", "rcb-srv-" + lo.netnsId);
         setRate(lo, "none", progress);
-        try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(prefix, ServerProcess.defaultJvmOptions(),
-                List.of(), BenchServerMain.OURS, SERVER_HOST, corpus, ctx.out().resolve("bandwidth-server.log")))) {
+        try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(List.of("ip", "netns", "exec", "rcb-srv-"
+                + lo.netnsId), ServerProcess.defaultJvmOptions(), List.of(), BenchServerMain.OURS, SERVER_HOST, corpus,
+                ctx.out().resolve("bandwidth-server.log")))) {
             progress.report("demo server JVM listening on " + server.host() + ":" + server.port()
                     + " inside namespace rcb-srv-" + lo.netnsId);
             LoadGenerator run = new LoadGenerator(server, List.of(Payloads.payload(corpus, file, Payloads.STATIC)), 1);
@@ -79,7 +78,7 @@ public final class BandwidthBench {
             for (String rate : rates) {
                 setRate(lo, rate, progress);
                 for (String coding : lo.codings) {
-                    LoadStep r = run.run(rate, coding, 0, c, lo.warmupMs, lo.seconds, server);
+                    LoadStep r = run.run(rate, coding, 0, lo.bandwidthConcurrency, lo.warmupMs, lo.seconds, server);
                     progress.report(r.describe());
                     b.results.add(r);
                 }
@@ -114,15 +113,11 @@ public final class BandwidthBench {
         return v;
     }
 
-    /** Bytes one response of {@code coding} saves on the wire against identity, measured; NaN if unknown. */
+    /** Bytes one response of {@code coding} saves on the wire against identity (no identity run: the bodies'). */
     private double saved(String coding) {
-        double identity = lastWireBytes("identity");
-        double coded = lastWireBytes(coding);
+        double measured = lastWireBytes("identity") - lastWireBytes(coding);
         BreakEven b = breakEven.get(coding);
-        if (!Double.isNaN(identity) && !Double.isNaN(coded)) {
-            return identity - coded;
-        }
-        return b == null ? Double.NaN : fileBytes - b.compressedBytes(); // no identity run: the bodies alone
+        return !Double.isNaN(measured) ? measured : b == null ? Double.NaN : fileBytes - b.compressedBytes();
     }
 
     private double lastWireBytes(String coding) {
@@ -160,17 +155,16 @@ public final class BandwidthBench {
         md.paragraph("![requests/s vs link rate](bandwidth.png)");
         XyChart chart = new XyChart("Requests/s vs link rate (tbf; vertical lines: break-even rates)",
                 "link rate, Mbit/s (log scale)", "requests/s (log scale)", true, true);
-        List<LoadStep> done = results.stream().filter(r -> r.completed() > 0).toList();
-        double lo = done.stream().mapToDouble(LoadStep::servedPerSecond).min().orElse(Double.POSITIVE_INFINITY);
-        double hi = done.stream().mapToDouble(LoadStep::servedPerSecond).max().orElse(0);
+        DoubleSummaryStatistics served = results.stream().filter(r -> r.completed() > 0)
+                .mapToDouble(LoadStep::servedPerSecond).summaryStatistics();
         int colour = 0;
         for (var e : XyChart.groups(results, LoadStep::coding).entrySet()) {
             chart.line(e.getKey(), e.getValue().stream().filter(r -> r.completed() > 0).toList(), r -> mbps(r.label()),
                     LoadStep::servedPerSecond, LoadStep::servedPerSecondError, false, colour);
             double x = breakEven.containsKey(e.getKey()) ? breakEven.get(e.getKey()).mbps(saved(e.getKey())) : Double.NaN;
-            if (x > 0 && Double.isFinite(x) && hi > 0) {
-                chart.line(e.getKey() + " break-even " + Markdown.num(x, 0) + " Mbit/s", List.of(lo, hi), y -> x,
-                        y -> y, XyChart::noError, true, colour);
+            if (x > 0 && Double.isFinite(x) && served.getMax() > 0) {
+                chart.line(e.getKey() + " break-even " + Markdown.num(x, 0) + " Mbit/s",
+                        List.of(served.getMin(), served.getMax()), y -> x, y -> y, XyChart::noError, true, colour);
             }
             colour++;
         }
@@ -178,25 +172,18 @@ public final class BandwidthBench {
     }
 
     /**
-     * The codec figures behind the break-even line, on the payload the server sends with the same codec and
-     * level: one-shot compress (server) plus bounded stream decompress (client), one thread. One response pays,
-     * in latency, on a link slower than {@code savedBytes * 8 / (compress + decompress time)}; under load CPU
-     * and link are shared, which the measured curves beside the line show.
+     * The codec figures behind the break-even line (README): one-shot compress (server) plus bounded stream
+     * decompress (client) of the server's payload, same codec and level, one thread.
      */
     record BreakEven(String coding, double compressNs, double decompressNs, int compressedBytes) {
-        /** Times {@code codec} on {@code data} for about {@code millis} ms per operation. */
-        static BreakEven measure(Codec codec, byte[] data, long millis) {
+        static BreakEven measure(Codec codec, byte[] data, long millis) throws IOException {
             SpiEngine engine = new SpiEngine(codec);
             byte[] packed = new byte[engine.maxCompressedLength(data.length)];
             byte[] unpacked = new byte[data.length + 1];
-            try {
-                int size = engine.compress(data, data.length, packed);
-                double c = time(millis, () -> engine.compress(data, data.length, packed));
-                double d = time(millis, () -> engine.decompress(packed, size, unpacked));
-                return new BreakEven(codec.coding(), c, d, size);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            int size = engine.compress(data, data.length, packed);
+            double c = time(millis, () -> engine.compress(data, data.length, packed));
+            double d = time(millis, () -> engine.decompress(packed, size, unpacked));
+            return new BreakEven(codec.coding(), c, d, size);
         }
 
         /** The link rate in Mbit/s below which this coding lowers one response's latency. */

@@ -17,9 +17,9 @@ import dev.restcompress.codec.CodingProviders;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import java.util.Map;
 
 /**
@@ -29,13 +29,9 @@ import java.util.Map;
  */
 public final class LoadBench {
     public static final List<String> FILES = List.of("load.csv", "load-latency.png", "load-throughput.png");
-    /** The endpoints by the name of their rows. */
-    static final Map<String, String> ENDPOINTS = new LinkedHashMap<>(Map.of("uncached", Payloads.STATIC));
-
-    static {
-        ENDPOINTS.put("cached", Payloads.CACHED);
-        ENDPOINTS.put("miss", Payloads.UNIQUE);
-    }
+    /** The endpoints by the name of their rows; {@link #PATHS} in the same order. */
+    static final List<String> ENDPOINTS = List.of("uncached", "cached", "miss");
+    private static final List<String> PATHS = List.of(Payloads.STATIC, Payloads.CACHED, Payloads.UNIQUE);
 
     private LoadBench() {
     }
@@ -57,10 +53,9 @@ public final class LoadBench {
         try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(List.of(), ServerProcess.defaultJvmOptions(),
                 List.of(), BenchServerMain.OURS_CACHE, "127.0.0.1", corpus, ctx.out().resolve("load-server.log")))) {
             progress.report("ours-cache server JVM listening on 127.0.0.1:" + server.port() + " (log: load-server.log)");
-            Map<String, LoadGenerator> runs = new LinkedHashMap<>();
-            for (String endpoint : lo.endpoints) {
-                runs.put(endpoint, new LoadGenerator(server, List.of(Payloads.payload(corpus, file, ENDPOINTS.get(endpoint))), 1));
-            }
+            Map<String, LoadGenerator> runs = lo.endpoints.stream().distinct().collect(Collectors.toMap(e -> e,
+                    e -> new LoadGenerator(server, List.of(Payloads.payload(corpus, file,
+                            PATHS.get(ENDPOINTS.indexOf(e)))), 1)));
             for (String[] p : pairs) {
                 progress.report(runs.get(p[0]).run("warm-up " + p[0] + " " + p[1], p[1], 0, 4, 0, lo.warmUpSeconds, server)
                         .describeWarmUp());
@@ -77,10 +72,7 @@ public final class LoadBench {
         return FILES;
     }
 
-    /**
-     * The columns of the load and bandwidth suites' steps; {@code all}: the markdown table shows p90 and the CPU
-     * columns too (the bandwidth suite adds columns of its own instead).
-     */
+    /** The columns of the load and bandwidth suites' steps; {@code all}: p90 and CPU in the markdown table too. */
     static Table<LoadStep> columns(String label, boolean all) {
         return new Table<LoadStep>()
                 .text(label, label, LoadStep::label)
