@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.net.SocketTimeoutException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -102,10 +101,6 @@ public final class LoadGenerator {
             return intervalNs > 0 ? start + (long) (i * intervalNs) : now;
         }
 
-        int slice(long t) {
-            return Math.min((int) ((t - from) * SLICES / (to - from)), SLICES - 1);
-        }
-
         long get(Count c) {
             return counts.get(c.ordinal());
         }
@@ -130,13 +125,12 @@ public final class LoadGenerator {
                 from + (long) (seconds * 1e9), new AtomicLong(), new AtomicReference<>(),
                 new ConcurrentHistogram(MAX_LATENCY_NS, 3), new AtomicLongArray(SLICES),
                 new AtomicLongArray(Count.values().length));
-        List<Thread> threads = new ArrayList<>();
-        for (int i = 0; i < connections; i++) {
-            Thread th = new Thread(() -> loop(s), "load-" + label + "-" + i);
+        List<Thread> threads = IntStream.range(0, connections)
+                .mapToObj(i -> new Thread(() -> loop(s), "load-" + label + "-" + i)).toList();
+        threads.forEach(th -> {
             th.setDaemon(true);
-            threads.add(th);
             th.start();
-        }
+        });
         parkUntil(s.from());
         long[] cpuBefore = cpuNanos(server);
         for (Thread th : threads) {
@@ -228,7 +222,8 @@ public final class LoadGenerator {
                     s.add(Count.COMPLETED, 1);
                     s.add(Count.WIRE_BYTES, a.wireBytes());
                     s.add(Count.BODY_BYTES, a.bodyBytes());
-                    s.slices().incrementAndGet(s.slice(done));
+                    s.slices().incrementAndGet(Math.min((int) ((done - s.from()) * SLICES / (s.to() - s.from())),
+                            SLICES - 1));
                 }
                 if (due >= s.from()) {
                     s.latency().recordValue(Math.min(done - (open ? due : sent), MAX_LATENCY_NS));

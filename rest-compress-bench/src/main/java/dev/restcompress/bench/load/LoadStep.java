@@ -14,7 +14,6 @@ public record LoadStep(String label, String coding, double offeredPerSecond, int
         long lateBusy, long lateWake, long unsent, double p50Us, double p90Us, double p99Us, double p999Us,
         double maxUs, double wireBytesPerResponse, double bodyBytesPerResponse, double serverCpuUsPerRequest,
         double serverIoCpuUsPerRequest, double clientCpuUsPerRequest, Histogram answered) {
-
     public double servedPerSecond() {
         return completed / seconds;
     }
@@ -24,10 +23,7 @@ public record LoadStep(String label, String coding, double offeredPerSecond, int
         return servedPerSecond() * wireBytesPerResponse * 8 / 1e6;
     }
 
-    /**
-     * Goodput: correct responses to requests due in the window that came within {@code boundUs} of their due
-     * time, per second: for a client with a deadline a late answer is no answer.
-     */
+    /** Goodput: ok answers within {@code boundUs} of their due time per second (past a deadline, no answer). */
     public double answeredWithinPerSecond(double boundUs) {
         return answered.getCountBetweenValues(0, (long) (boundUs * 1e3)) / seconds;
     }
@@ -44,7 +40,6 @@ public record LoadStep(String label, String coding, double offeredPerSecond, int
                 firstError == null ? "" : " first: " + firstError);
     }
 
-    /** The progress line of a warm-up. */
     public String describeWarmUp() {
         return String.format(java.util.Locale.ROOT, "%s: %,.0f req/s, %d error(s)%s", label, servedPerSecond(),
                 errors(), firstError == null ? "" : " (" + firstError + ")");

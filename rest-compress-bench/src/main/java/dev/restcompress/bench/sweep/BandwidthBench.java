@@ -28,9 +28,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The bandwidth suite: the load suite's closed-model steps through a tc {@code tbf}-limited veth link between two
- * network namespaces that scripts/bench.sh creates (README: "Bandwidth mode"; the host's network is untouched),
- * next to each coding's break-even link rate ({@link BreakEven}).
+ * The bandwidth suite: the load suite's closed-model steps through a tc {@code tbf}-limited veth link between the
+ * network namespaces scripts/bench.sh creates (README: "Bandwidth mode"), next to each coding's break-even rate.
  */
 public final class BandwidthBench {
     public static final List<String> FILES = List.of("bandwidth.csv", "bandwidth.png");

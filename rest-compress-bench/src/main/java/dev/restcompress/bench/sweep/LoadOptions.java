@@ -56,7 +56,7 @@ public final class LoadOptions {
         }
     }
 
-    /** Whether link rates were given, which asks for the bandwidth suite. */
+    /** Link rates ask for the bandwidth suite. */
     public boolean hasBandwidths() {
         return !bandwidths.isEmpty();
     }

@@ -8,11 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,14 +20,11 @@ class LoadGeneratorTest {
     private static final int STALL_MS = 800;
     private static final byte[] BODY = "{\"ok\":true}".getBytes(StandardCharsets.UTF_8);
 
-    private HttpServer server;
-    private final ExecutorService executor = Executors.newFixedThreadPool(2);
-    private final AtomicBoolean first = new AtomicBoolean(true);
-
-    @BeforeEach
-    void start() throws Exception {
+    /** One step against a server on 127.0.0.1 that holds its first response for {@value #STALL_MS} ms. */
+    private static LoadStep run(String label, double rate, int connections, double seconds) throws Exception {
         System.setProperty("sun.net.httpserver.nodelay", "true");
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+        AtomicBoolean first = new AtomicBoolean(true);
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
         server.createContext("/", exchange -> {
             if (first.getAndSet(false)) {
                 try {
@@ -44,20 +37,14 @@ class LoadGeneratorTest {
             exchange.getResponseBody().write(BODY);
             exchange.close();
         });
-        server.setExecutor(executor);
         server.start();
-    }
-
-    @AfterEach
-    void stop() {
-        server.stop(0);
-        executor.shutdownNow();
-    }
-
-    private LoadStep run(String label, double rate, int connections, double seconds) throws InterruptedException {
-        return new LoadGenerator("127.0.0.1", server.getAddress().getPort(), LoadGenerator.payloads(List.of(
-                new LoadGenerator.Payload("ok.json", "/ok.json", BODY, false, -1)), 1), LoadGenerator.TIMEOUT_MS)
-                .run(label, "identity", rate, connections, 0, seconds, null);
+        try {
+            return new LoadGenerator("127.0.0.1", server.getAddress().getPort(), LoadGenerator.payloads(List.of(
+                    new LoadGenerator.Payload("ok.json", "/ok.json", BODY, false, -1)), 1), LoadGenerator.TIMEOUT_MS)
+                    .run(label, "identity", rate, connections, 0, seconds, null);
+        } finally {
+            server.stop(0);
+        }
     }
 
     @Test
