@@ -141,13 +141,11 @@ public final class LoadGenerator {
         Arrays.setAll(cpu, k -> cpu[k] < 0 || cpuBefore[k] < 0 ? -1 : cpu[k] - cpuBefore[k]);
         Histogram answered = s.latency().copy();
         if (s.intervalNs() > 0) {
-            // Due in the window but never taken by a connection: their latency is at least what they waited.
             long firstDue = (long) Math.ceil((s.from() - start) / s.intervalNs());
             for (long i = Math.max(firstDue, s.next().get()); s.due(i, 0) < s.to(); i++) {
                 s.unsent(s.to() - s.due(i, 0));
             }
         }
-        // Per request figures: what completed in the window (CPU time and bytes are the window's too).
         long completed = s.get(Count.COMPLETED);
         long handled = completed + s.get(Count.NON2XX) + s.get(Count.TIMEOUTS) + s.get(Count.OTHER_ERRORS);
         double n = completed == 0 ? Double.NaN : completed;
@@ -270,12 +268,12 @@ public final class LoadGenerator {
                 return null;
             }
             byte[] out = decoded.get();
-            int n;
             try (InputStream in = codecs.forCoding(coding).decompressingStream(
                     new ByteArrayInputStream(r.body(), 0, r.bodyLength()), out.length)) {
-                n = SpiEngine.readFully(in, out);
+                int n = SpiEngine.readFully(in, out);
+                return p.matches(out, n) ? null
+                        : coding + " body decodes to " + n + " bytes that differ from " + p.name();
             }
-            return p.matches(out, n) ? null : coding + " body decodes to " + n + " bytes that differ from " + p.name();
         }
     }
 }

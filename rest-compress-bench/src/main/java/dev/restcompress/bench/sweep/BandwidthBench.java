@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -35,7 +36,6 @@ public final class BandwidthBench {
     public static final List<String> FILES = List.of("bandwidth.csv", "bandwidth.png");
     /** The address netns-link.sh gives the server end of the veth pair (inside its namespace). */
     private static final String SERVER_HOST = "10.213.0.2";
-    /** A link rate in tc's notation (SI multiples). */
     private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)(kbit|mbit|gbit)");
 
     private final String file;
@@ -114,14 +114,11 @@ public final class BandwidthBench {
 
     /** Bytes one response of {@code coding} saves on the wire against identity (no identity run: the bodies'). */
     private double saved(String coding) {
-        double measured = lastWireBytes("identity") - lastWireBytes(coding);
+        ToDoubleFunction<String> lastWire = c -> results.stream().filter(r -> r.completed() > 0 && r.coding().equals(c))
+                .reduce((a, b) -> b).map(LoadStep::wireBytesPerResponse).orElse(Double.NaN);
+        double measured = lastWire.applyAsDouble("identity") - lastWire.applyAsDouble(coding);
         BreakEven b = breakEven.get(coding);
         return !Double.isNaN(measured) ? measured : b == null ? Double.NaN : fileBytes - b.compressedBytes();
-    }
-
-    private double lastWireBytes(String coding) {
-        return results.stream().filter(r -> r.completed() > 0 && r.coding().equals(coding)).reduce((a, b) -> b)
-                .map(LoadStep::wireBytesPerResponse).orElse(Double.NaN);
     }
 
     private double vsIdentity(LoadStep r) {
