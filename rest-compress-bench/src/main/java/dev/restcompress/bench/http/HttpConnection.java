@@ -85,15 +85,12 @@ public final class HttpConnection implements Closeable {
         }
     }
 
-    /** GETs {@code path} on a new connection, reads about {@code readBytes} of the response, then resets it. */
+    /** GETs {@code path} on a new connection, reads {@code readBytes} of the response, then resets it. */
     public void hangUpMidResponse(String path, List<String> headers, int readBytes) throws IOException {
         try (Socket s = connect()) {
             s.getOutputStream().write(head("GET", path, headers, null, false));
-            byte[] b = new byte[4096];
-            for (int got = 0, n; got < readBytes; got += n) {
-                if ((n = s.getInputStream().read(b)) < 0) {
-                    throw new EOFException("server closed before " + readBytes + " bytes were read");
-                }
+            if (s.getInputStream().readNBytes(readBytes).length < readBytes) {
+                throw new EOFException("server closed before " + readBytes + " bytes were read");
             }
             s.setSoLinger(true, 0); // RST, not FIN: the rudest hang-up
         }
@@ -221,15 +218,13 @@ public final class HttpConnection implements Closeable {
     /** Reads more into the buffer; at the end of the stream returns false if {@code endOk}, else throws. */
     private boolean fill(boolean endOk) throws IOException {
         int n = socket.getInputStream().read(buf, 0, buf.length);
-        if (n < 0 && endOk) {
-            return false;
-        } else if (n < 0) {
+        if (n < 0 && !endOk) {
             throw new EOFException("connection closed by the server");
         }
         pos = 0;
-        limit = n;
-        received += n;
-        return true;
+        limit = Math.max(n, 0);
+        received += limit;
+        return n >= 0;
     }
 
     @Override

@@ -23,9 +23,8 @@ import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
- * The bench's one load generator, for every HTTP suite and the soak: a step of the open model (a constant arrival
- * rate) or, at rate 0, of the closed model; models, counters and checks: bench README ("Load generator", "Open
- * model"). Every wait is bounded by the window's end and the socket timeout.
+ * The one load generator of every HTTP suite and the soak: a step of the open model, or at rate 0 the closed model
+ * (bench README, "Load generator", "Open model"); every wait is bounded by the window's end and the socket timeout.
  */
 public final class LoadGenerator {
     /** A wake-up later than this after the due time counts as the generator falling behind. */

@@ -38,22 +38,15 @@ public final class BandwidthBench {
     private static final String SERVER_HOST = "10.213.0.2";
     private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)(kbit|mbit|gbit)");
 
-    private final String file;
-    private final int fileBytes;
     private final List<LoadStep> results = new ArrayList<>();
     private final Map<String, BreakEven> breakEven = new LinkedHashMap<>();
-
-    private BandwidthBench(String file, int fileBytes) {
-        this.file = file;
-        this.fileBytes = fileBytes;
-    }
 
     public static List<String> run(SuiteContext ctx, LoadOptions lo) throws IOException, InterruptedException {
         Path corpus = ctx.corpus();
         Progress progress = ctx.progress();
         String file = lo.file != null ? lo.file : ResponseBody.pick(corpus);
         byte[] expected = Corpus.read(corpus, file);
-        BandwidthBench b = new BandwidthBench(file, expected.length);
+        BandwidthBench b = new BandwidthBench();
         List<String> rates = lo.bandwidths.stream().map(s -> s.trim().toLowerCase(Locale.ROOT)).toList();
         progress.report(String.format(Locale.ROOT, "bandwidth suite: %s (%,d B), links %s, codings %s at concurrency "
                 + "%d: %d steps of %.1f s + %d ms warm-up", file, expected.length, lo.bandwidths, lo.codings,
@@ -85,7 +78,7 @@ public final class BandwidthBench {
         } finally {
             setRate(lo, "none", progress);
         }
-        b.write(ctx.out(), ctx.md());
+        b.write(ctx.out(), ctx.md(), file, expected.length);
         return FILES;
     }
 
@@ -118,7 +111,7 @@ public final class BandwidthBench {
                 .reduce((a, b) -> b).map(LoadStep::wireBytesPerResponse).orElse(Double.NaN);
         double measured = lastWire.applyAsDouble("identity") - lastWire.applyAsDouble(coding);
         BreakEven b = breakEven.get(coding);
-        return !Double.isNaN(measured) ? measured : b == null ? Double.NaN : fileBytes - b.compressedBytes();
+        return !Double.isNaN(measured) ? measured : b == null ? Double.NaN : b.bytes() - b.compressedBytes();
     }
 
     private double vsIdentity(LoadStep r) {
@@ -126,7 +119,7 @@ public final class BandwidthBench {
                 .filter(id -> id.completed() > 0).map(id -> r.servedPerSecond() / id.servedPerSecond()).orElse(Double.NaN);
     }
 
-    private void write(Path dir, Markdown md) {
+    private void write(Path dir, Markdown md, String file, int fileBytes) {
         Table<LoadStep> table = LoadBench.columns("link", false)
                 .csvOnly("link_mbit_s", r -> mbps(r.label()))
                 .number("link_limit_req_per_s", "link limit req/s", r -> mbps(r.label()) * 1e6 / 8 / r.wireBytesPerResponse(), 0)
@@ -171,7 +164,7 @@ public final class BandwidthBench {
      * The codec figures behind the break-even line (README): one-shot compress (server) plus bounded stream
      * decompress (client) of the server's payload, same codec and level, one thread.
      */
-    record BreakEven(String coding, double compressNs, double decompressNs, int compressedBytes) {
+    record BreakEven(String coding, double compressNs, double decompressNs, int bytes, int compressedBytes) {
         static BreakEven measure(Codec codec, byte[] data, long millis) throws IOException {
             SpiEngine engine = new SpiEngine(codec);
             byte[] packed = new byte[engine.maxCompressedLength(data.length)];
@@ -179,7 +172,7 @@ public final class BandwidthBench {
             int size = engine.compress(data, data.length, packed);
             double c = time(millis, () -> engine.compress(data, data.length, packed));
             double d = time(millis, () -> engine.decompress(packed, size, unpacked));
-            return new BreakEven(codec.coding(), c, d, size);
+            return new BreakEven(codec.coding(), c, d, data.length, size);
         }
 
         /** The link rate in Mbit/s below which this coding lowers one response's latency. */

@@ -21,9 +21,8 @@ import java.util.stream.Collectors;
 import java.util.Map;
 
 /**
- * The HTTP load suite: a closed-model concurrency sweep of every coding and {@link #ENDPOINTS endpoint} of
- * {@code CacheServer} in its own JVM on 127.0.0.1 (README: "HTTP load"). Steps interleave the codings and
- * endpoints at each concurrency, so a drift in machine load hits each alike.
+ * The HTTP load suite (README "HTTP load and bandwidth"): a closed-model concurrency sweep of every coding and
+ * {@link #ENDPOINTS endpoint} of {@code CacheServer} in its own JVM on 127.0.0.1, interleaved at each concurrency.
  */
 public final class LoadBench {
     public static final List<String> FILES = List.of("load.csv", "load-latency.png", "load-throughput.png");
@@ -31,8 +30,7 @@ public final class LoadBench {
     static final List<String> ENDPOINTS = List.of("uncached", "cached", "miss");
     private static final List<String> PATHS = List.of(Payloads.STATIC, Payloads.CACHED, Payloads.UNIQUE);
 
-    private LoadBench() {
-    }
+    private LoadBench() {}
 
     public static List<String> run(SuiteContext ctx, LoadOptions lo) throws IOException, InterruptedException {
         Path corpus = ctx.corpus();
