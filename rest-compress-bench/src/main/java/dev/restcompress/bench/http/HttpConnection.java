@@ -13,11 +13,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A minimal HTTP/1.1 client over one keep-alive socket, for the load generator and the soak. Not
- * {@code java.net.http.HttpClient}: only a client that reads the socket itself counts the bytes on the wire
- * exactly (status line, headers, chunk framing, body); it is also cheaper per request, which matters when
- * client and server share two cores, and it can hang up rudely on purpose (the soak). Every connect and read
- * is bounded by the timeout; any failure closes the connection (the next call reopens it). Not thread-safe.
+ * A minimal HTTP/1.1 client over one keep-alive socket. Not {@code java.net.http.HttpClient}: reading the socket
+ * itself counts the wire bytes exactly, costs less per request (client and server share the cores) and can hang up
+ * rudely (the soak). Every connect and read is bounded by the timeout; a failure closes the connection (the next
+ * call reopens it). Not thread-safe.
  */
 public final class HttpConnection implements Closeable {
     /** Headers and bodies larger than these are a broken response, not buffered without bound. */
@@ -25,16 +24,13 @@ public final class HttpConnection implements Closeable {
     private static final int MAX_BODY_BYTES = 64 * 1024 * 1024;
 
     /**
-     * One response, valid until the next call: its body is the first {@code bodyLength} bytes of the connection's
-     * reused buffer (no copy per request); {@code contentEncoding} in lower case or null; {@code wireBytes}: the
-     * status line, headers, framing and body received.
+     * One response, valid until the next call: {@code body} is the connection's reused buffer (no copy per request);
+     * {@code contentEncoding} in lower case or null; {@code wireBytes}: status line, headers, framing and body.
      */
-    public record Response(int status, String contentEncoding, byte[] body, int bodyLength, long wireBytes) {
-    }
+    public record Response(int status, String contentEncoding, byte[] body, int bodyLength, long wireBytes) {}
 
     /** One complete response with a body of its own. */
-    public record Reply(int status, String contentEncoding, byte[] body) {
-    }
+    public record Reply(int status, String contentEncoding, byte[] body) {}
 
     private final String host;
     private final int port;
@@ -58,9 +54,8 @@ public final class HttpConnection implements Closeable {
     }
 
     /**
-     * Sends one request ({@code headers}: whole lines; {@code body} may be null) and reads the whole response.
-     * {@code close} sends {@code Connection: close} and closes after it (attacks use a connection of their own,
-     * as the server may stop reading a refused body).
+     * Sends one request ({@code headers}: whole lines; {@code body} may be null) and reads the response; {@code close}
+     * sends {@code Connection: close} (attacks need a connection of their own: the server may not read their body).
      */
     public Reply exchange(String method, String path, List<String> headers, byte[] body, boolean close)
             throws IOException {
@@ -90,15 +85,12 @@ public final class HttpConnection implements Closeable {
         }
     }
 
-    /** GETs {@code path} on a new connection, reads about {@code readBytes} of the response, then resets it. */
+    /** GETs {@code path} on a new connection, reads {@code readBytes} of the response, then resets it. */
     public void hangUpMidResponse(String path, List<String> headers, int readBytes) throws IOException {
         try (Socket s = connect()) {
             s.getOutputStream().write(head("GET", path, headers, null, false));
-            byte[] b = new byte[4096];
-            for (int got = 0, n; got < readBytes; got += n) {
-                if ((n = s.getInputStream().read(b)) < 0) {
-                    throw new EOFException("server closed before " + readBytes + " bytes were read");
-                }
+            if (s.getInputStream().readNBytes(readBytes).length < readBytes) {
+                throw new EOFException("server closed before " + readBytes + " bytes were read");
             }
             s.setSoLinger(true, 0); // RST, not FIN: the rudest hang-up
         }
@@ -167,9 +159,8 @@ public final class HttpConnection implements Closeable {
                 }
             }
         }
-        if (method.equals("HEAD") || status == 204 || status == 304) {
-            // No body.
-        } else if (chunked) {
+        boolean bodyless = method.equals("HEAD") || status == 204 || status == 304;
+        if (chunked && !bodyless) {
             for (long size; (size = Long.parseLong(line().split(";", 2)[0].trim(), 16)) > 0; ) {
                 readBody(size);
                 if (!line().isEmpty()) {
@@ -179,7 +170,7 @@ public final class HttpConnection implements Closeable {
             while (!line().isEmpty()) {
                 // Trailer fields: none expected, skipped.
             }
-        } else {
+        } else if (!bodyless) {
             readBody(contentLength);
             close |= contentLength < 0;
         }
@@ -227,15 +218,13 @@ public final class HttpConnection implements Closeable {
     /** Reads more into the buffer; at the end of the stream returns false if {@code endOk}, else throws. */
     private boolean fill(boolean endOk) throws IOException {
         int n = socket.getInputStream().read(buf, 0, buf.length);
-        if (n < 0 && endOk) {
-            return false;
-        } else if (n < 0) {
+        if (n < 0 && !endOk) {
             throw new EOFException("connection closed by the server");
         }
         pos = 0;
-        limit = n;
-        received += n;
-        return true;
+        limit = Math.max(n, 0);
+        received += limit;
+        return n >= 0;
     }
 
     @Override

@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.net.SocketTimeoutException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -24,10 +23,8 @@ import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
- * The bench's one load generator: a step of the open model (a constant arrival rate) or, at rate 0, of the
- * closed model, over a rotation of {@link #payloads} or any other {@link Requests}; every HTTP suite and the
- * soak run it. The models, counters and checks are described in rest-compress-bench/README.md ("Load
- * generator", "Open model"); every wait is bounded by the window's end and the socket timeout.
+ * The one load generator of every HTTP suite and the soak: a step of the open model, or at rate 0 the closed model
+ * (bench README, "Load generator", "Open model"); every wait is bounded by the window's end and the socket timeout.
  */
 public final class LoadGenerator {
     /** A wake-up later than this after the due time counts as the generator falling behind. */
@@ -37,12 +34,8 @@ public final class LoadGenerator {
     public static final int SLICES = 10;
     private static final long MAX_LATENCY_NS = TimeUnit.SECONDS.toNanos(120);
 
-    /**
-     * One payload: its path, the bytes it must decode to, whether it must come encoded, and where a stamp of
-     * {@value CacheServer#STAMP_DIGITS} digits that differs in every body starts (-1: none), not compared.
-     */
+    /** One payload; {@code stampAt}: where its {@value CacheServer#STAMP_DIGITS}-digit per-body stamp starts, or -1. */
     public record Payload(String name, String path, byte[] expected, boolean mustEncode, int stampAt) {
-        /** Whether the first {@code n} bytes of {@code got} are this payload (its stamp aside). */
         boolean matches(byte[] got, int n) {
             int from = stampAt < 0 ? n : stampAt;
             int to = stampAt < 0 ? n : stampAt + CacheServer.STAMP_DIGITS;
@@ -61,8 +54,7 @@ public final class LoadGenerator {
     }
 
     /** One answer: its status, bytes received and body bytes, and what was wrong with it (null: nothing). */
-    public record Answer(int status, long wireBytes, long bodyBytes, String error) {
-    }
+    public record Answer(int status, long wireBytes, long bodyBytes, String error) {}
 
     private final String host;
     private final int port;
@@ -71,9 +63,8 @@ public final class LoadGenerator {
     private volatile boolean stopped;
 
     /**
-     * Decodes and compares every {@code verifyEvery}-th encoded body (the others: status, coding, non-empty body),
-     * because decoding 48 KB of gzip costs the generator about what serving it costs a fast server, so checking
-     * all of them can make the generator a saturation run's bottleneck.
+     * Decodes every {@code verifyEvery}-th encoded body only: decoding 48 KB of gzip costs the generator about what
+     * serving it costs a fast server, which would make the generator a saturation run's bottleneck.
      */
     public LoadGenerator(ServerProcess server, List<Payload> payloads, int verifyEvery) {
         this(server.host(), server.port(), payloads(payloads, verifyEvery), TIMEOUT_MS);
@@ -86,9 +77,8 @@ public final class LoadGenerator {
         this.timeoutMs = timeoutMs;
     }
 
-    /** The payloads in turn, every {@code verifyEvery}-th encoded body decoded and compared. */
+    /** The payloads in turn; the decode buffer is one byte longer than the longest, so a longer body is caught. */
     public static Requests payloads(List<Payload> payloads, int verifyEvery) {
-        // Per thread, one byte longer than the longest payload, so a body that decodes to more is caught.
         int longest = payloads.stream().mapToInt(p -> p.expected().length).max().orElse(0);
         return new PayloadRequests(List.copyOf(payloads), Math.max(1, verifyEvery), CodecRegistry.defaults(),
                 ThreadLocal.withInitial(() -> new byte[longest + 1]));
@@ -103,18 +93,11 @@ public final class LoadGenerator {
         OK, COMPLETED, NON2XX, TIMEOUTS, OTHER_ERRORS, LATE_BUSY, LATE_WAKE, WIRE_BYTES, BODY_BYTES, UNSENT
     }
 
-    /**
-     * One step in progress: request {@code i} is due at {@code start + i * intervalNs} (interval 0, the closed
-     * model: when sent), the window runs from {@code from} to {@code to}; and what the threads count.
-     */
+    /** A running step: request i is due at {@code start + i * intervalNs} (0, closed model: when sent). */
     private record Step(String coding, double intervalNs, long start, long from, long to, AtomicLong next,
             AtomicReference<String> firstError, Histogram latency, AtomicLongArray slices, AtomicLongArray counts) {
         long due(long i, long now) {
             return intervalNs > 0 ? start + (long) (i * intervalNs) : now;
-        }
-
-        int slice(long t) {
-            return Math.min((int) ((t - from) * SLICES / (to - from)), SLICES - 1);
         }
 
         long get(Count c) {
@@ -132,10 +115,7 @@ public final class LoadGenerator {
         }
     }
 
-    /**
-     * Runs one step ({@code ratePerSecond} 0: closed model); {@code warmupMs} is unrecorded time before the window
-     * (the schedule runs through it); {@code server} (may be null) is read for its CPU time.
-     */
+    /** Runs one step ({@code ratePerSecond} 0: closed model) after {@code warmupMs} unrecorded; server may be null. */
     public LoadStep run(String label, String coding, double ratePerSecond, int connections, long warmupMs,
             double seconds, ServerProcess server) throws InterruptedException {
         long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(5);
@@ -144,13 +124,12 @@ public final class LoadGenerator {
                 from + (long) (seconds * 1e9), new AtomicLong(), new AtomicReference<>(),
                 new ConcurrentHistogram(MAX_LATENCY_NS, 3), new AtomicLongArray(SLICES),
                 new AtomicLongArray(Count.values().length));
-        List<Thread> threads = new ArrayList<>();
-        for (int i = 0; i < connections; i++) {
-            Thread th = new Thread(() -> loop(s), "load-" + label + "-" + i);
+        List<Thread> threads = IntStream.range(0, connections)
+                .mapToObj(i -> new Thread(() -> loop(s), "load-" + label + "-" + i)).toList();
+        threads.forEach(th -> {
             th.setDaemon(true);
-            threads.add(th);
             th.start();
-        }
+        });
         parkUntil(s.from());
         long[] cpuBefore = cpuNanos(server);
         for (Thread th : threads) {
@@ -161,13 +140,11 @@ public final class LoadGenerator {
         Arrays.setAll(cpu, k -> cpu[k] < 0 || cpuBefore[k] < 0 ? -1 : cpu[k] - cpuBefore[k]);
         Histogram answered = s.latency().copy();
         if (s.intervalNs() > 0) {
-            // Due in the window but never taken by a connection: their latency is at least what they waited.
             long firstDue = (long) Math.ceil((s.from() - start) / s.intervalNs());
             for (long i = Math.max(firstDue, s.next().get()); s.due(i, 0) < s.to(); i++) {
                 s.unsent(s.to() - s.due(i, 0));
             }
         }
-        // Per request figures: what completed in the window (CPU time and bytes are the window's too).
         long completed = s.get(Count.COMPLETED);
         long handled = completed + s.get(Count.NON2XX) + s.get(Count.TIMEOUTS) + s.get(Count.OTHER_ERRORS);
         double n = completed == 0 ? Double.NaN : completed;
@@ -242,16 +219,15 @@ public final class LoadGenerator {
                     s.add(Count.COMPLETED, 1);
                     s.add(Count.WIRE_BYTES, a.wireBytes());
                     s.add(Count.BODY_BYTES, a.bodyBytes());
-                    s.slices().incrementAndGet(s.slice(done));
+                    s.slices().incrementAndGet(Math.min((int) ((done - s.from()) * SLICES / (s.to() - s.from())),
+                            SLICES - 1));
                 }
                 if (due >= s.from()) {
                     s.latency().recordValue(Math.min(done - (open ? due : sent), MAX_LATENCY_NS));
                     s.add(Count.LATE_BUSY, busyLate ? 1 : 0);
                     s.add(Count.LATE_WAKE, wakeLate ? 1 : 0);
                     s.add(outcome, 1);
-                }
-                if (a.error() != null && due >= s.from()) {
-                    s.firstError().compareAndSet(null, requests.name(i) + ": " + a.error());
+                    s.firstError().compareAndSet(null, a.error() == null ? null : requests.name(i) + ": " + a.error());
                 }
                 if (a.error() != null && a.status() == 0) {
                     // A connection failure: back off briefly rather than spin on a dead server.
@@ -291,12 +267,12 @@ public final class LoadGenerator {
                 return null;
             }
             byte[] out = decoded.get();
-            int n;
             try (InputStream in = codecs.forCoding(coding).decompressingStream(
                     new ByteArrayInputStream(r.body(), 0, r.bodyLength()), out.length)) {
-                n = SpiEngine.readFully(in, out);
+                int n = SpiEngine.readFully(in, out);
+                return p.matches(out, n) ? null
+                        : coding + " body decodes to " + n + " bytes that differ from " + p.name();
             }
-            return p.matches(out, n) ? null : coding + " body decodes to " + n + " bytes that differ from " + p.name();
         }
     }
 }

@@ -3,24 +3,17 @@ package dev.restcompress.bench.load;
 import org.HdrHistogram.Histogram;
 
 /**
- * One step of the {@link LoadGenerator}; latencies in microseconds, from the due time (open model) or the send
- * time (closed model) to the checked body, unsent requests entered with their lower bound. The counters are
- * explained in {@code StepTable#method} and the bench README ("Open model").
- *
- * @param ok correct responses to requests due in the window (the latency population)
- * @param completed correct responses completed in the window, whenever due (the throughput)
- * @param wireBytesPerResponse mean bytes received (status line, headers, framing, body) per correct response
- *        completed in the window; {@code bodyBytesPerResponse} the same for the body as sent
- * @param serverCpuUsPerRequest server CPU time in the window per request completed (or failed) in it; the I/O
- *        threads' part ({@code ServerProcess#ioThreadCpuNanos}) and the generator's alike; NaN if unknown
- * @param answered latencies (ns) of the {@code ok} responses alone; not to be modified
+ * One step of the {@link LoadGenerator} (counters: {@code StepTable#method}, README "Open model"); latencies in µs
+ * from the due time (open model) or the send time (closed) to the checked body, unsent ones at their lower bound.
+ * {@code ok}: correct answers to requests due in the window (the latency population); {@code completed}: correct
+ * answers completed in it, whenever due (the throughput; the bytes per response are their mean); CPU: the window's,
+ * per request completed or failed in it, NaN if unknown. {@code answered}: the ok ones' latencies (ns); read-only.
  */
 public record LoadStep(String label, String coding, double offeredPerSecond, int connections, double seconds, long ok,
         long completed, double servedPerSecondError, long non2xx, long timeouts, long otherErrors, String firstError,
         long lateBusy, long lateWake, long unsent, double p50Us, double p90Us, double p99Us, double p999Us,
         double maxUs, double wireBytesPerResponse, double bodyBytesPerResponse, double serverCpuUsPerRequest,
         double serverIoCpuUsPerRequest, double clientCpuUsPerRequest, Histogram answered) {
-
     public double servedPerSecond() {
         return completed / seconds;
     }
@@ -30,10 +23,7 @@ public record LoadStep(String label, String coding, double offeredPerSecond, int
         return servedPerSecond() * wireBytesPerResponse * 8 / 1e6;
     }
 
-    /**
-     * Goodput: correct responses to requests due in the window that came within {@code boundUs} of their due
-     * time, per second: for a client with a deadline a late answer is no answer.
-     */
+    /** Goodput: ok answers within {@code boundUs} of their due time per second (past a deadline, no answer). */
     public double answeredWithinPerSecond(double boundUs) {
         return answered.getCountBetweenValues(0, (long) (boundUs * 1e3)) / seconds;
     }
@@ -50,7 +40,6 @@ public record LoadStep(String label, String coding, double offeredPerSecond, int
                 firstError == null ? "" : " first: " + firstError);
     }
 
-    /** The progress line of a warm-up. */
     public String describeWarmUp() {
         return String.format(java.util.Locale.ROOT, "%s: %,.0f req/s, %d error(s)%s", label, servedPerSecond(),
                 errors(), firstError == null ? "" : " (" + firstError + ")");

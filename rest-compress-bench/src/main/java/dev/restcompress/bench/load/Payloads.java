@@ -21,8 +21,7 @@ public final class Payloads {
     /** Below this the library does not compress (its default threshold), so identity is a right answer. */
     private static final int THRESHOLD = 1024;
 
-    private Payloads() {
-    }
+    private Payloads() {}
 
     /** {@code large}: {@value #DEFAULT_LARGE}; {@code small-json}: every JSON file up to {@value #SMALL_MAX} bytes. */
     public static List<LoadGenerator.Payload> mix(Path corpus, String mix, String endpoint) throws IOException {

@@ -17,59 +17,50 @@ import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The bandwidth suite: the load suite's closed-model steps through a tc {@code tbf}-limited veth link between two
- * network namespaces that scripts/bench.sh creates (README: "Bandwidth mode"; the host's network is untouched),
- * next to each coding's break-even link rate ({@link BreakEven}).
+ * The bandwidth suite: the load suite's closed-model steps through a tc {@code tbf}-limited veth link between the
+ * network namespaces scripts/bench.sh creates (README: "Bandwidth mode"), next to each coding's break-even rate.
  */
 public final class BandwidthBench {
     public static final List<String> FILES = List.of("bandwidth.csv", "bandwidth.png");
     /** The address netns-link.sh gives the server end of the veth pair (inside its namespace). */
     private static final String SERVER_HOST = "10.213.0.2";
-    /** A link rate in tc's notation (SI multiples). */
     private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)(kbit|mbit|gbit)");
 
-    private final String file;
-    private final int fileBytes;
     private final List<LoadStep> results = new ArrayList<>();
     private final Map<String, BreakEven> breakEven = new LinkedHashMap<>();
-
-    private BandwidthBench(String file, int fileBytes) {
-        this.file = file;
-        this.fileBytes = fileBytes;
-    }
 
     public static List<String> run(SuiteContext ctx, LoadOptions lo) throws IOException, InterruptedException {
         Path corpus = ctx.corpus();
         Progress progress = ctx.progress();
         String file = lo.file != null ? lo.file : ResponseBody.pick(corpus);
         byte[] expected = Corpus.read(corpus, file);
-        BandwidthBench b = new BandwidthBench(file, expected.length);
+        BandwidthBench b = new BandwidthBench();
         List<String> rates = lo.bandwidths.stream().map(s -> s.trim().toLowerCase(Locale.ROOT)).toList();
-        int c = lo.bandwidthConcurrency;
-        progress.report(String.format(Locale.ROOT, "bandwidth suite: %s (%,d B), links %s, codings %s at "
-                        + "concurrency %d: %d steps of %.1f s + %d ms warm-up", file, expected.length, lo.bandwidths,
-                lo.codings, c, rates.size() * lo.codings.size(), lo.seconds, lo.warmupMs));
+        progress.report(String.format(Locale.ROOT, "bandwidth suite: %s (%,d B), links %s, codings %s at concurrency "
+                + "%d: %d steps of %.1f s + %d ms warm-up", file, expected.length, lo.bandwidths, lo.codings,
+                lo.bandwidthConcurrency, rates.size() * lo.codings.size(), lo.seconds, lo.warmupMs));
         for (String coding : lo.codings) {
             if (!coding.equals("identity")) {
                 b.breakEven.put(coding, BreakEven.measure(CodecRegistry.defaults().forCoding(coding), expected,
                         lo.quick ? 200 : 1000));
             }
         }
-        List<String> prefix = List.of("ip", "netns", "exec", "rcb-srv-" + lo.netnsId);
         setRate(lo, "none", progress);
-        try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(prefix, ServerProcess.defaultJvmOptions(),
-                List.of(), BenchServerMain.OURS, SERVER_HOST, corpus, ctx.out().resolve("bandwidth-server.log")))) {
+        try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(List.of("ip", "netns", "exec", "rcb-srv-"
+                + lo.netnsId), ServerProcess.defaultJvmOptions(), List.of(), BenchServerMain.OURS, SERVER_HOST, corpus,
+                ctx.out().resolve("bandwidth-server.log")))) {
             progress.report("demo server JVM listening on " + server.host() + ":" + server.port()
                     + " inside namespace rcb-srv-" + lo.netnsId);
             LoadGenerator run = new LoadGenerator(server, List.of(Payloads.payload(corpus, file, Payloads.STATIC)), 1);
@@ -79,7 +70,7 @@ public final class BandwidthBench {
             for (String rate : rates) {
                 setRate(lo, rate, progress);
                 for (String coding : lo.codings) {
-                    LoadStep r = run.run(rate, coding, 0, c, lo.warmupMs, lo.seconds, server);
+                    LoadStep r = run.run(rate, coding, 0, lo.bandwidthConcurrency, lo.warmupMs, lo.seconds, server);
                     progress.report(r.describe());
                     b.results.add(r);
                 }
@@ -87,7 +78,7 @@ public final class BandwidthBench {
         } finally {
             setRate(lo, "none", progress);
         }
-        b.write(ctx.out(), ctx.md());
+        b.write(ctx.out(), ctx.md(), file, expected.length);
         return FILES;
     }
 
@@ -114,20 +105,13 @@ public final class BandwidthBench {
         return v;
     }
 
-    /** Bytes one response of {@code coding} saves on the wire against identity, measured; NaN if unknown. */
+    /** Bytes one response of {@code coding} saves on the wire against identity (no identity run: the bodies'). */
     private double saved(String coding) {
-        double identity = lastWireBytes("identity");
-        double coded = lastWireBytes(coding);
+        ToDoubleFunction<String> lastWire = c -> results.stream().filter(r -> r.completed() > 0 && r.coding().equals(c))
+                .reduce((a, b) -> b).map(LoadStep::wireBytesPerResponse).orElse(Double.NaN);
+        double measured = lastWire.applyAsDouble("identity") - lastWire.applyAsDouble(coding);
         BreakEven b = breakEven.get(coding);
-        if (!Double.isNaN(identity) && !Double.isNaN(coded)) {
-            return identity - coded;
-        }
-        return b == null ? Double.NaN : fileBytes - b.compressedBytes(); // no identity run: the bodies alone
-    }
-
-    private double lastWireBytes(String coding) {
-        return results.stream().filter(r -> r.completed() > 0 && r.coding().equals(coding)).reduce((a, b) -> b)
-                .map(LoadStep::wireBytesPerResponse).orElse(Double.NaN);
+        return !Double.isNaN(measured) ? measured : b == null ? Double.NaN : b.bytes() - b.compressedBytes();
     }
 
     private double vsIdentity(LoadStep r) {
@@ -135,7 +119,7 @@ public final class BandwidthBench {
                 .filter(id -> id.completed() > 0).map(id -> r.servedPerSecond() / id.servedPerSecond()).orElse(Double.NaN);
     }
 
-    private void write(Path dir, Markdown md) {
+    private void write(Path dir, Markdown md, String file, int fileBytes) {
         Table<LoadStep> table = LoadBench.columns("link", false)
                 .csvOnly("link_mbit_s", r -> mbps(r.label()))
                 .number("link_limit_req_per_s", "link limit req/s", r -> mbps(r.label()) * 1e6 / 8 / r.wireBytesPerResponse(), 0)
@@ -160,17 +144,16 @@ public final class BandwidthBench {
         md.paragraph("![requests/s vs link rate](bandwidth.png)");
         XyChart chart = new XyChart("Requests/s vs link rate (tbf; vertical lines: break-even rates)",
                 "link rate, Mbit/s (log scale)", "requests/s (log scale)", true, true);
-        List<LoadStep> done = results.stream().filter(r -> r.completed() > 0).toList();
-        double lo = done.stream().mapToDouble(LoadStep::servedPerSecond).min().orElse(Double.POSITIVE_INFINITY);
-        double hi = done.stream().mapToDouble(LoadStep::servedPerSecond).max().orElse(0);
+        DoubleSummaryStatistics served = results.stream().filter(r -> r.completed() > 0)
+                .mapToDouble(LoadStep::servedPerSecond).summaryStatistics();
         int colour = 0;
         for (var e : XyChart.groups(results, LoadStep::coding).entrySet()) {
             chart.line(e.getKey(), e.getValue().stream().filter(r -> r.completed() > 0).toList(), r -> mbps(r.label()),
                     LoadStep::servedPerSecond, LoadStep::servedPerSecondError, false, colour);
             double x = breakEven.containsKey(e.getKey()) ? breakEven.get(e.getKey()).mbps(saved(e.getKey())) : Double.NaN;
-            if (x > 0 && Double.isFinite(x) && hi > 0) {
-                chart.line(e.getKey() + " break-even " + Markdown.num(x, 0) + " Mbit/s", List.of(lo, hi), y -> x,
-                        y -> y, XyChart::noError, true, colour);
+            if (x > 0 && Double.isFinite(x) && served.getMax() > 0) {
+                chart.line(e.getKey() + " break-even " + Markdown.num(x, 0) + " Mbit/s",
+                        List.of(served.getMin(), served.getMax()), y -> x, y -> y, XyChart::noError, true, colour);
             }
             colour++;
         }
@@ -178,25 +161,18 @@ public final class BandwidthBench {
     }
 
     /**
-     * The codec figures behind the break-even line, on the payload the server sends with the same codec and
-     * level: one-shot compress (server) plus bounded stream decompress (client), one thread. One response pays,
-     * in latency, on a link slower than {@code savedBytes * 8 / (compress + decompress time)}; under load CPU
-     * and link are shared, which the measured curves beside the line show.
+     * The codec figures behind the break-even line (README): one-shot compress (server) plus bounded stream
+     * decompress (client) of the server's payload, same codec and level, one thread.
      */
-    record BreakEven(String coding, double compressNs, double decompressNs, int compressedBytes) {
-        /** Times {@code codec} on {@code data} for about {@code millis} ms per operation. */
-        static BreakEven measure(Codec codec, byte[] data, long millis) {
+    record BreakEven(String coding, double compressNs, double decompressNs, int bytes, int compressedBytes) {
+        static BreakEven measure(Codec codec, byte[] data, long millis) throws IOException {
             SpiEngine engine = new SpiEngine(codec);
             byte[] packed = new byte[engine.maxCompressedLength(data.length)];
             byte[] unpacked = new byte[data.length + 1];
-            try {
-                int size = engine.compress(data, data.length, packed);
-                double c = time(millis, () -> engine.compress(data, data.length, packed));
-                double d = time(millis, () -> engine.decompress(packed, size, unpacked));
-                return new BreakEven(codec.coding(), c, d, size);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            int size = engine.compress(data, data.length, packed);
+            double c = time(millis, () -> engine.compress(data, data.length, packed));
+            double d = time(millis, () -> engine.decompress(packed, size, unpacked));
+            return new BreakEven(codec.coding(), c, d, data.length, size);
         }
 
         /** The link rate in Mbit/s below which this coding lowers one response's latency. */

@@ -1,7 +1,6 @@
 package dev.restcompress.bench.sweep;
 
 import dev.restcompress.bench.core.Corpus;
-import dev.restcompress.bench.core.Progress;
 import dev.restcompress.bench.core.ResponseBody;
 import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.load.LoadGenerator;
@@ -11,64 +10,56 @@ import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.report.Table;
 import dev.restcompress.bench.report.XyChart;
 import dev.restcompress.bench.server.BenchServerMain;
-import dev.restcompress.bench.server.CacheServer;
 import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.CodingProviders;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import java.util.Map;
 
 /**
- * The HTTP load suite: a closed-model concurrency sweep of every coding and {@link #ENDPOINTS endpoint} of
- * {@link CacheServer} in its own JVM on 127.0.0.1 (README: "HTTP load"). Steps interleave the codings and
- * endpoints at each concurrency, so a drift in machine load hits each alike.
+ * The HTTP load suite (README "HTTP load and bandwidth"): a closed-model concurrency sweep of every coding and
+ * {@link #ENDPOINTS endpoint} of {@code CacheServer} in its own JVM on 127.0.0.1, interleaved at each concurrency.
  */
 public final class LoadBench {
     public static final List<String> FILES = List.of("load.csv", "load-latency.png", "load-throughput.png");
-    /** The endpoints by the name of their rows. */
-    static final Map<String, String> ENDPOINTS = new LinkedHashMap<>(Map.of("uncached", Payloads.STATIC));
+    /** The endpoints by the name of their rows; {@link #PATHS} in the same order. */
+    static final List<String> ENDPOINTS = List.of("uncached", "cached", "miss");
+    private static final List<String> PATHS = List.of(Payloads.STATIC, Payloads.CACHED, Payloads.UNIQUE);
 
-    static {
-        ENDPOINTS.put("cached", Payloads.CACHED);
-        ENDPOINTS.put("miss", Payloads.UNIQUE);
-    }
-
-    private LoadBench() {
-    }
+    private LoadBench() {}
 
     public static List<String> run(SuiteContext ctx, LoadOptions lo) throws IOException, InterruptedException {
         Path corpus = ctx.corpus();
-        Progress progress = ctx.progress();
         String file = lo.file != null ? lo.file : ResponseBody.pick(corpus);
         byte[] expected = Corpus.read(corpus, file);
         // Endpoint and coding; identity only uncached, where the cache has nothing to do.
         List<String[]> pairs = lo.endpoints.stream().flatMap(e -> lo.codings.stream()
                 .filter(c -> e.equals("uncached") || !c.equals("identity")).map(c -> new String[] {e, c})).toList();
         int steps = pairs.size() * lo.concurrency.size();
-        progress.report(String.format(Locale.ROOT, "load suite: %s (%,d B) over HTTP on 127.0.0.1, %s x codings %s x "
-                + "concurrency %s = %d steps of %.1f s + %d ms warm-up (about %.0f s)", file, expected.length,
+        ctx.progress().report(String.format(Locale.ROOT, "load suite: %s (%,d B) over HTTP on 127.0.0.1, %s x codings "
+                + "%s x concurrency %s = %d steps of %.1f s + %d ms warm-up (about %.0f s)", file, expected.length,
                 lo.endpoints, lo.codings, lo.concurrency, steps, lo.seconds, lo.warmupMs,
                 steps * (lo.seconds + lo.warmupMs / 1000.0) + lo.warmUpSeconds * pairs.size() + 3));
         List<LoadStep> results = new ArrayList<>();
         try (ServerProcess server = ServerProcess.start(new ServerProcess.Spec(List.of(), ServerProcess.defaultJvmOptions(),
                 List.of(), BenchServerMain.OURS_CACHE, "127.0.0.1", corpus, ctx.out().resolve("load-server.log")))) {
-            progress.report("ours-cache server JVM listening on 127.0.0.1:" + server.port() + " (log: load-server.log)");
-            Map<String, LoadGenerator> runs = new LinkedHashMap<>();
-            for (String endpoint : lo.endpoints) {
-                runs.put(endpoint, new LoadGenerator(server, List.of(Payloads.payload(corpus, file, ENDPOINTS.get(endpoint))), 1));
-            }
+            ctx.progress().report("ours-cache server JVM listening on 127.0.0.1:" + server.port()
+                    + " (log: load-server.log)");
+            Map<String, LoadGenerator> runs = lo.endpoints.stream().distinct().collect(Collectors.toMap(e -> e,
+                    e -> new LoadGenerator(server, List.of(Payloads.payload(corpus, file,
+                            PATHS.get(ENDPOINTS.indexOf(e)))), 1)));
             for (String[] p : pairs) {
-                progress.report(runs.get(p[0]).run("warm-up " + p[0] + " " + p[1], p[1], 0, 4, 0, lo.warmUpSeconds, server)
-                        .describeWarmUp());
+                ctx.progress().report(runs.get(p[0]).run("warm-up " + p[0] + " " + p[1], p[1], 0, 4, 0,
+                        lo.warmUpSeconds, server).describeWarmUp());
             }
             for (int c : lo.concurrency) {
                 for (String[] p : pairs) {
                     LoadStep r = runs.get(p[0]).run(p[0], p[1], 0, c, lo.warmupMs, lo.seconds, server);
-                    progress.report(r.describe());
+                    ctx.progress().report(r.describe());
                     results.add(r);
                 }
             }
@@ -77,10 +68,7 @@ public final class LoadBench {
         return FILES;
     }
 
-    /**
-     * The columns of the load and bandwidth suites' steps; {@code all}: the markdown table shows p90 and the CPU
-     * columns too (the bandwidth suite adds columns of its own instead).
-     */
+    /** The columns of the load and bandwidth suites' steps; {@code all}: p90 and CPU in the markdown table too. */
     static Table<LoadStep> columns(String label, boolean all) {
         return new Table<LoadStep>()
                 .text(label, label, LoadStep::label)

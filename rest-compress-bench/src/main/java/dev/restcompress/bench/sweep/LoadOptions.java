@@ -18,7 +18,7 @@ public final class LoadOptions {
     double seconds = Double.NaN;
     @Option(names = "--load-endpoints", split = ",", description = "uncached (/rest/static), cached (/rest/cached, "
             + "@CacheEncoded, the same body every time), miss (/rest/unique, @CacheEncoded, every body different); default all three")
-    List<String> endpoints = new ArrayList<>(LoadBench.ENDPOINTS.keySet());
+    List<String> endpoints = new ArrayList<>(LoadBench.ENDPOINTS);
     @Option(names = "--load-file", description = "corpus file served by /rest/static (default: the one closest to 30 KB)")
     String file;
     @Option(names = "--bandwidth", split = ",", description = "link rates of the bandwidth suite, e.g. 100mbit,1gbit (adds the suite; root, through bench.sh)")
@@ -29,11 +29,9 @@ public final class LoadOptions {
     Path linkScript;
     @Option(names = "--bandwidth-concurrency", description = "connections per bandwidth step (default 16)")
     int bandwidthConcurrency = 16;
-    /** Unrecorded warm-up per step, ms. */
+    /** Unrecorded: per step, and per coding before the first step (which lets the server JIT-compile its paths). */
     int warmupMs;
-    /** Unrecorded warm-up per coding before the first step, which lets the server JIT-compile its paths. */
     double warmUpSeconds;
-    /** Quick mode: shorter warm-ups and codec timings. */
     boolean quick;
 
     /** Fills in what the user left open, with quick-mode or full-mode defaults, and checks the values. */
@@ -47,7 +45,7 @@ public final class LoadOptions {
             throw new IllegalArgumentException("--load-seconds and --bandwidth-concurrency must be positive");
         }
         Cli.oneOf("--load-codings", codings, CODINGS);
-        Cli.oneOf("--load-endpoints", endpoints, LoadBench.ENDPOINTS.keySet());
+        Cli.oneOf("--load-endpoints", endpoints, LoadBench.ENDPOINTS);
         concurrency.stream().filter(c -> c < 1 || c > 1024).findFirst().ifPresent(c -> {
             throw new IllegalArgumentException("concurrency " + c + " is outside 1..1024");
         });
@@ -58,7 +56,7 @@ public final class LoadOptions {
         }
     }
 
-    /** Whether link rates were given, which asks for the bandwidth suite. */
+    /** Link rates ask for the bandwidth suite. */
     public boolean hasBandwidths() {
         return !bandwidths.isEmpty();
     }

@@ -8,31 +8,23 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The open model does not hide a stall (no coordinated omission): the server holds its first response for
- * {@value #STALL_MS} ms, one connection, 100 requests due in one second. The 60 due in the first 600 ms cannot be
- * sent before the stall ends, so they wait 200 ms or more from their due time on any machine: a lower bound by
- * construction, not a timing assertion.
+ * {@value #STALL_MS} ms, one connection, 100 requests due in one second. The 60 due in the first 600 ms wait 200 ms
+ * or more from their due time on any machine: a lower bound by construction, not a timing assertion.
  */
 class LoadGeneratorTest {
     private static final int STALL_MS = 800;
     private static final byte[] BODY = "{\"ok\":true}".getBytes(StandardCharsets.UTF_8);
 
-    private HttpServer server;
-    private final ExecutorService executor = Executors.newFixedThreadPool(2);
-    private final AtomicBoolean first = new AtomicBoolean(true);
-
-    @BeforeEach
-    void start() throws Exception {
+    /** One step against a server on 127.0.0.1 that holds its first response for {@value #STALL_MS} ms. */
+    private static LoadStep run(String label, double rate, int connections, double seconds) throws Exception {
         System.setProperty("sun.net.httpserver.nodelay", "true");
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+        AtomicBoolean first = new AtomicBoolean(true);
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
         server.createContext("/", exchange -> {
             if (first.getAndSet(false)) {
                 try {
@@ -41,25 +33,18 @@ class LoadGeneratorTest {
                     Thread.currentThread().interrupt();
                 }
             }
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, BODY.length);
             exchange.getResponseBody().write(BODY);
             exchange.close();
         });
-        server.setExecutor(executor);
         server.start();
-    }
-
-    @AfterEach
-    void stop() {
-        server.stop(0);
-        executor.shutdownNow();
-    }
-
-    private LoadStep run(String label, double rate, int connections, double seconds) throws InterruptedException {
-        return new LoadGenerator("127.0.0.1", server.getAddress().getPort(), LoadGenerator.payloads(List.of(
-                new LoadGenerator.Payload("ok.json", "/ok.json", BODY, false, -1)), 1), LoadGenerator.TIMEOUT_MS)
-                .run(label, "identity", rate, connections, 0, seconds, null);
+        try {
+            return new LoadGenerator("127.0.0.1", server.getAddress().getPort(), LoadGenerator.payloads(List.of(
+                    new LoadGenerator.Payload("ok.json", "/ok.json", BODY, false, -1)), 1), LoadGenerator.TIMEOUT_MS)
+                    .run(label, "identity", rate, connections, 0, seconds, null);
+        } finally {
+            server.stop(0);
+        }
     }
 
     @Test
