@@ -41,6 +41,8 @@ public final class BandwidthBench {
     private final List<LoadStep> results = new ArrayList<>();
     private final Map<String, BreakEven> breakEven = new LinkedHashMap<>();
 
+    private BandwidthBench() {}
+
     public static List<String> run(SuiteContext ctx, LoadOptions lo) throws IOException, InterruptedException {
         Path corpus = ctx.corpus();
         Progress progress = ctx.progress();
