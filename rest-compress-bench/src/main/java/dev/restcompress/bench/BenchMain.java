@@ -37,8 +37,7 @@ import picocli.CommandLine;
 public final class BenchMain {
     private static final Progress PROGRESS = Progress.console();
 
-    private BenchMain() {
-    }
+    private BenchMain() {}
 
     public static void main(String[] args) throws Exception {
         try {

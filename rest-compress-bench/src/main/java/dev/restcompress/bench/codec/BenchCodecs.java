@@ -32,8 +32,7 @@ public final class BenchCodecs {
             provided("br", 4, RawEngines::brotli, BROTLI_RAW),
             provided("br", 5, RawEngines::brotli, BROTLI_RAW));
 
-    private BenchCodecs() {
-    }
+    private BenchCodecs() {}
 
     /** gzip through one of the gzip provider's engines at a one-shot level (streaming level 1, as below). */
     private static BenchCodec gzip(String engine, int level, IntFunction<Engine> raw, String rawDescription) {

@@ -48,8 +48,7 @@ final class RawEngines {
         }
     }
 
-    private RawEngines() {
-    }
+    private RawEngines() {}
 
     /** Block calls, reused encoder, the safe decoder as in the SPI: the difference is the SPI's pool and checks. */
     static Engine lzf() {

@@ -5,8 +5,7 @@ import picocli.CommandLine;
 
 /** The bench's entry points read their command lines with picocli, through here. */
 public final class Cli {
-    private Cli() {
-    }
+    private Cli() {}
 
     /** Parses {@code args} into {@code command}; null when help was printed; a bad command line exits with 2. */
     public static <T> T parse(T command, String[] args) {

@@ -20,8 +20,7 @@ public final class Corpus {
     public static final String PROPERTY = "restcompress.bench.corpus";
     private static final Pattern NOT_PAYLOAD = Pattern.compile("(\\.|README).*|.*\\.(py|sh|md)");
 
-    private Corpus() {
-    }
+    private Corpus() {}
 
     public static Path dir() {
         return Paths.get(System.getProperty(PROPERTY, "testdata"));

@@ -8,8 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 /** Runs an external command to completion; one that hangs or fails fails the suite (its numbers would lie). */
 public final class ExternalCommand {
-    private ExternalCommand() {
-    }
+    private ExternalCommand() {}
 
     /** {@code cmd}'s standard output; {@code withStderr} captures standard error too (for the failure message). */
     public static String run(List<String> cmd, boolean withStderr, long timeoutSeconds)

@@ -12,8 +12,7 @@ public final class ResponseBody {
     /** Below-threshold body size: half the default 1 KiB threshold. */
     public static final int SMALL = 512;
 
-    private ResponseBody() {
-    }
+    private ResponseBody() {}
 
     /** The corpus file of at least {@value #SMALL} bytes closest to {@value #TARGET}; the first on a tie. */
     public static String pick(Path corpus) {

@@ -6,8 +6,7 @@ import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 
 /** The bench's statistics, from commons-math3: means with Student-t intervals, and t quantiles. */
 public final class Stats {
-    private Stats() {
-    }
+    private Stats() {}
 
     /** Mean and 95% two-sided half-width of {@code values} (NaN half-width for fewer than two). */
     public static double[] meanAndError(Collection<? extends Number> values) {

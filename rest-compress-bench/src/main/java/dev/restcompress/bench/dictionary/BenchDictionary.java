@@ -30,8 +30,7 @@ public final class BenchDictionary {
 
     private static final Map<Path, byte[]> TRAINED = new ConcurrentHashMap<>();
 
-    private BenchDictionary() {
-    }
+    private BenchDictionary() {}
 
     /**
      * At most {@code size} bytes of whole samples, newline separated, spread evenly over the list (every k-th).

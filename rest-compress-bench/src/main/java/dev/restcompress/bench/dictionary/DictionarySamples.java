@@ -30,8 +30,7 @@ public final class DictionarySamples {
 
     public record Split(List<List<byte[]>> training, List<byte[]> heldOut, int sources, int heldOutSources) { }
 
-    private DictionarySamples() {
-    }
+    private DictionarySamples() {}
 
     /** A folder's files matching {@code glob}, or the bodies of a file listing http(s) URLs ({@code #} comments). */
     public static List<byte[]> load(Path samples, String glob) throws IOException, InterruptedException {

@@ -31,8 +31,7 @@ public final class TrainDictionary {
     @Option(names = "--method", description = "raw or zstd (default raw)")
     Method method = Method.raw;
 
-    private TrainDictionary() {
-    }
+    private TrainDictionary() {}
 
     public static void main(String[] argv) throws Exception {
         TrainDictionary a = Cli.parse(new TrainDictionary(), argv);

@@ -23,15 +23,12 @@ final class CpuClock {
      * Rows warmed for {@code warmNs} of CPU before batches are sized (on a cold path they read 3-30x slow); batches
      * of about {@code batchMs} of row 1, the slowest; {@code rotate}: the row order shifts each round.
      */
-    record Schedule(long warmNs, int warmRuns, long probeNs, int batchMs, int warmRounds, int rounds, boolean rotate) {
-    }
+    record Schedule(long warmNs, int warmRuns, long probeNs, int batchMs, int warmRounds, int rounds, boolean rotate) {}
 
     /** Per row and recorded round, ns per request on each clock; per row, bytes allocated per request. */
-    record Rounds(double[][] threadNs, double[][] processNs, double[] bytes, int batch) {
-    }
+    record Rounds(double[][] threadNs, double[][] processNs, double[] bytes, int batch) {}
 
-    private CpuClock() {
-    }
+    private CpuClock() {}
 
     /** Row {@code jfrRow} (none when -1) runs each batch under a JFR recording. */
     static Rounds measure(Schedule s, List<Runnable> rows, int jfrRow) {

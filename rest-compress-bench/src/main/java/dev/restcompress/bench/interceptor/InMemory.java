@@ -11,8 +11,7 @@ import org.jboss.resteasy.spi.Dispatcher;
 
 /** RESTEasy's in-memory dispatcher (no sockets), as every benchmark of this package builds and calls it. */
 final class InMemory {
-    private InMemory() {
-    }
+    private InMemory() {}
 
     /**
      * A dispatcher with the properties {@code name, value, ...}. Adaptive is off: the benchmarks time the configured

@@ -93,8 +93,7 @@ public final class InterceptorSuite {
         return met ? "**met**" : "**not met**";
     }
 
-    private InterceptorSuite() {
-    }
+    private InterceptorSuite() {}
 
     public static List<String> run(SuiteContext ctx, JmhRunner jmh) throws RunnerException {
         ctx.progress().report("interceptor suite: RESTEasy in-memory dispatcher with and without the feature, "

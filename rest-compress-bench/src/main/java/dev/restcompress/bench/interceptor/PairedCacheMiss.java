@@ -16,8 +16,7 @@ import org.jboss.resteasy.spi.Dispatcher;
 public final class PairedCacheMiss {
     private static final List<String> ROWS = List.of("off", "first", "second", "same", "copy-off");
 
-    private PairedCacheMiss() {
-    }
+    private PairedCacheMiss() {}
 
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 30;

@@ -34,8 +34,7 @@ final class PairedOverhead {
         }
     }
 
-    private PairedOverhead() {
-    }
+    private PairedOverhead() {}
 
     /** Measures {@code path} ("below-threshold" or "one-shot") over {@code rounds} after as many warm-up rounds. */
     static Result measure(byte[] body, String coding, String path, int rounds, int batchMs) {

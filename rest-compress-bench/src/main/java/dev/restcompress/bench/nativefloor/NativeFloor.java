@@ -38,8 +38,7 @@ public final class NativeFloor {
             .column("java_raw_vs_c", "raw / C", r -> r.raw() / r.c(), r -> verdict(r.raw() / r.c()))
             .csvOnly("java_compressed_bytes", Comparison::spiCompressed);
 
-    private NativeFloor() {
-    }
+    private NativeFloor() {}
 
     /** Runs the suite, or says in the report why it cannot; {@code java}: the codec suite's summaries, if run. */
     public static List<String> run(SuiteContext ctx, Path harness, boolean quick, List<String> files,

@@ -43,8 +43,7 @@ public final class OpenModelServers implements AutoCloseable {
         this.settings = settings;
     }
 
-    private record ServerToStart(String kind, List<String> extraJvmOptions) {
-    }
+    private record ServerToStart(String kind, List<String> extraJvmOptions) {}
 
     public static OpenModelServers start(SuiteContext ctx, OverloadOptions oo, boolean overload, boolean peers)
             throws InterruptedException {

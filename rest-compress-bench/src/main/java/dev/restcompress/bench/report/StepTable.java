@@ -7,8 +7,7 @@ import java.util.List;
 
 /** The CSV file and markdown table of open-model steps, shared by the overload and peers reports. */
 public final class StepTable {
-    private StepTable() {
-    }
+    private StepTable() {}
 
     /** Every step's columns, named once for the CSV file and the markdown table. */
     private static final Table<LoadStep> COLUMNS = new Table<LoadStep>()

@@ -16,8 +16,7 @@ import java.util.stream.Stream;
  * text) or both, so the CSV file and the report's table never list different things. Not thread-safe.
  */
 public final class Table<T> {
-    private record Column<T>(String csvName, String header, Function<T, ?> raw, Function<T, String> shown) {
-    }
+    private record Column<T>(String csvName, String header, Function<T, ?> raw, Function<T, String> shown) {}
 
     private final List<Column<T>> columns = new ArrayList<>();
 

@@ -33,12 +33,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /** Every chart of the bench: XChart's XY chart, written as PNG or stacked with others into one SVG. Not thread-safe. */
 public final class XyChart {
     /** One point; {@code yError} is the half-width of y's error bar (NaN for none), {@code label} may be null. */
-    public record Point(double x, double y, double yError, String label) {
-    }
+    public record Point(double x, double y, double yError, String label) {}
 
     /** Points in one colour; {@code hollow} draws open circles. */
-    public record Series(String name, List<Point> points, boolean lines, boolean hollow) {
-    }
+    public record Series(String name, List<Point> points, boolean lines, boolean hollow) {}
 
     private static final Color[] PALETTE = {
         new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0xff7f0e),

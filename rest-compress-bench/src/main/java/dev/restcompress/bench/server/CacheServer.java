@@ -25,8 +25,7 @@ public final class CacheServer {
     public static final int STAMP_DIGITS = 16;
     private static final String STAMP_KEY = "\"stamp\":\"";
 
-    private CacheServer() {
-    }
+    private CacheServer() {}
 
     /** The three endpoints, each reading the file on every request as the demo does. */
     @Path("/")

@@ -28,8 +28,7 @@ public final class OurVariants {
     public static final List<String> CHOICES = Stream.concat(DEFAULTS.stream(), Stream.of(STATISTICS_OFF, JFR, TWIN, IDENTITY))
             .toList();
 
-    private OurVariants() {
-    }
+    private OurVariants() {}
 
     /** Whether {@code kind} is a variant of {@code ours} with its own JVM. */
     public static boolean ownJvm(String kind) {

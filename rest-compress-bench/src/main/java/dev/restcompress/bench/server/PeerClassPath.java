@@ -13,8 +13,7 @@ import java.util.stream.Stream;
  * to {@code peer-jersey} next to the bench's classes or jar, and its JVM options.
  */
 public final class PeerClassPath {
-    private PeerClassPath() {
-    }
+    private PeerClassPath() {}
 
     /** The jars to put first on the class path of a {@code kind} server (empty for all but Jersey). */
     public static List<Path> first(String kind) throws IOException {

@@ -39,8 +39,7 @@ import org.jboss.resteasy.plugins.interceptors.GZIPEncodingInterceptor;
 final class Peers {
     private static final String PREFIX = "/rest/static/";
 
-    private Peers() {
-    }
+    private Peers() {}
 
     /**
      * {@code GET static/{name}}. RESTEasy sees {@code @GZIP} only on the method declaring it; Jersey ignores it

@@ -10,8 +10,7 @@ import org.openjdk.jmh.runner.RunnerException;
 
 /** The small-payload suite: every codec at every size, then the dictionary rows and the dictionary break-even. */
 public final class SmallPayloadSuite {
-    private SmallPayloadSuite() {
-    }
+    private SmallPayloadSuite() {}
 
     /** Returns the files written; {@code quick}: the dictionary rows at three sizes, the break-even rows at two. */
     public static List<String> run(SuiteContext ctx, JmhRunner jmh, List<BenchCodec> codecs, double linkMbps,

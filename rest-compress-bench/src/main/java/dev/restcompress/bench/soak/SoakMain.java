@@ -85,12 +85,10 @@ public final class SoakMain {
     }
 
     /** One stretch of the run: its share of the load time and the probe groups it draws from, by weight. */
-    record Phase(String name, double share, List<List<Probe>> groups, double[] weights) {
-    }
+    record Phase(String name, double share, List<List<Probe>> groups, double[] weights) {}
 
     /** A phase as it ran: its time window and what it sent. */
-    record PhaseRun(String name, long startMs, long endMs, long requests, long errors) {
-    }
+    record PhaseRun(String name, long startMs, long endMs, long requests, long errors) {}
 
     private final SoakOptions o;
     private final Tally tally = new Tally();

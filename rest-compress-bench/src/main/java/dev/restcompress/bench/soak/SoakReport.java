@@ -65,8 +65,7 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
         }
     }
 
-    record Verdict(String word, String summary, int exitCode) {
-    }
+    record Verdict(String word, String summary, int exitCode) {}
 
     /**
      * A least-squares slope per minute of one series, its standard error and residual degrees of freedom (both
@@ -80,8 +79,7 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
          * between groups (a phase change) is no trend, a climb inside them is. Groups under two points are left out.
          */
         static Trend fit(List<long[]> tGroups, List<double[]> yGroups) {
-            record Group(double[] dx, double[] y, double my) {
-            }
+            record Group(double[] dx, double[] y, double my) {}
             List<Group> kept = new ArrayList<>();
             double sxx = 0;
             double sxy = 0;
@@ -345,8 +343,7 @@ record SoakReport(SoakOptions o, List<Sample> samples, List<SoakMain.PhaseRun> r
     static final class Tally {
         static final int KEPT_ERRORS = 50;
 
-        record Row(LongAdder requests, LongAdder errors, Map<String, LongAdder> outcomes) {
-        }
+        record Row(LongAdder requests, LongAdder errors, Map<String, LongAdder> outcomes) {}
 
         private final Map<String, Row> rows = new ConcurrentHashMap<>();
         private final LongAdder requests = new LongAdder();

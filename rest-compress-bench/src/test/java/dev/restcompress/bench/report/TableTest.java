@@ -6,8 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class TableTest {
-    record Row(String name, double rate, double err, String note) {
-    }
+    record Row(String name, double rate, double err, String note) {}
 
     private static final Table<Row> COLUMNS = new Table<Row>()
             .text("name", "server", Row::name)
