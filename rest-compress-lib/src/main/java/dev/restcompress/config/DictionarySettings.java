@@ -49,8 +49,9 @@ public final class DictionarySettings {
      * level 12 makes 0.490 of gzip-6's bytes where level 3 makes 0.553 (2,074 held-out JSON bodies
      * under 4 KiB, 64 KiB dictionaries of other records of the same API). The price is encode time:
      * about 3x level 3's per small body (JMH: the bench's small-payload suite, break-even rows; still
-     * no slower than zstd at level 12 without a dictionary), which on a 1 Gbit/s link costs more than the bytes it saves: lower it (3) where
-     * responses go to clients on fast links and bytes matter less than CPU.
+     * no slower than zstd at level 12 without a dictionary), which on a 1 Gbit/s link costs more than
+     * the bytes it saves: lower it (3) where responses go to clients on fast links and bytes matter
+     * less than CPU.
      */
     public static final int DEFAULT_DCZ_LEVEL = 12;
     /** Default brotli quality of {@code dcb} (0.48 of gzip-6 on the same bodies with 32 KiB dictionaries). */

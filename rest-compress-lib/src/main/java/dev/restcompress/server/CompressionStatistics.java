@@ -58,8 +58,8 @@ public final class CompressionStatistics {
      * @param entries entries held now
      * @param bytes bytes held now (identity and encoded bytes, plus a fixed cost per entry)
      */
-    public record CacheTotals(long hits, long misses, long firstSightings, long collisions, long notCached, long savedBytes, long upgrades,
-            long upgradesDropped, long evictions, long entries, long bytes) {
+    public record CacheTotals(long hits, long misses, long firstSightings, long collisions, long notCached,
+            long savedBytes, long upgrades, long upgradesDropped, long evictions, long entries, long bytes) {
     }
 
     private final Statistics store;
@@ -125,8 +125,8 @@ public final class CompressionStatistics {
     /** What the cache of encoded variants did, and holds now (zero without a cache). */
     public CacheTotals cache() {
         dev.restcompress.server.internal.EncodedVariants.Totals t = store.cache();
-        return new CacheTotals(t.hits(), t.misses(), t.firstSightings(), t.collisions(), t.notCached(), t.savedBytes(), t.upgrades(),
-                t.upgradesDropped(), t.evictions(), t.entries(), t.bytes());
+        return new CacheTotals(t.hits(), t.misses(), t.firstSightings(), t.collisions(), t.notCached(),
+                t.savedBytes(), t.upgrades(), t.upgradesDropped(), t.evictions(), t.entries(), t.bytes());
     }
 
     /** Whether adaptive compression is on. */

@@ -23,9 +23,10 @@ import java.util.function.ToLongFunction;
  *   <li>{@code rest.compress.encoded.level.bodies}, tagged {@code coding} and {@code level};</li>
  *   <li>gauges {@code rest.compress.adaptive.step} and {@code rest.compress.adaptive.load};</li>
  *   <li>the cache of encoded variants ({@code @CacheEncoded}): counters {@code rest.compress.cache.hits},
- *       {@code .misses}, {@code .first.sightings} (misses not kept: seen once), {@code .collisions}, {@code .not.cached}, {@code .saved} (bytes), {@code .upgrades},
- *       {@code .upgrades.dropped}, {@code .evictions}, and gauges {@code rest.compress.cache.entries} and
- *       {@code rest.compress.cache.bytes} (all zero without a cache).</li>
+ *       {@code .misses}, {@code .first.sightings} (misses not kept: seen once), {@code .collisions},
+ *       {@code .not.cached}, {@code .saved} (bytes), {@code .upgrades}, {@code .upgrades.dropped},
+ *       {@code .evictions}, and gauges {@code rest.compress.cache.entries} and {@code rest.compress.cache.bytes}
+ *       (all zero without a cache).</li>
  * </ul>
  *
  * <p>Bind it once the application is deployed ({@code new CompressionMetrics(feature.statistics())

@@ -224,10 +224,17 @@ public final class LoadGenerator {
                 }
                 if (due >= s.from()) {
                     s.latency().recordValue(Math.min(done - (open ? due : sent), MAX_LATENCY_NS));
-                    s.add(Count.LATE_BUSY, busyLate ? 1 : 0);
-                    s.add(Count.LATE_WAKE, wakeLate ? 1 : 0);
+                    // The counters are shared by every thread: touch them only for what happened.
+                    if (busyLate) {
+                        s.add(Count.LATE_BUSY, 1);
+                    }
+                    if (wakeLate) {
+                        s.add(Count.LATE_WAKE, 1);
+                    }
                     s.add(outcome, 1);
-                    s.firstError().compareAndSet(null, a.error() == null ? null : requests.name(i) + ": " + a.error());
+                    if (a.error() != null && s.firstError().get() == null) {
+                        s.firstError().compareAndSet(null, requests.name(i) + ": " + a.error());
+                    }
                 }
                 if (a.error() != null && a.status() == 0) {
                     // A connection failure: back off briefly rather than spin on a dead server.

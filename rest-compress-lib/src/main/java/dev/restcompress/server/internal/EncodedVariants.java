@@ -60,8 +60,8 @@ public interface EncodedVariants {
      * @param entries entries held now
      * @param bytes bytes held now: identity and encoded bytes of every entry
      */
-    record Totals(long hits, long misses, long firstSightings, long collisions, long notCached, long savedBytes, long upgrades,
-            long upgradesDropped, long evictions, long entries, long bytes) {
+    record Totals(long hits, long misses, long firstSightings, long collisions, long notCached, long savedBytes,
+            long upgrades, long upgradesDropped, long evictions, long entries, long bytes) {
         /** No cache. */
         public static final Totals NONE = new Totals(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
