@@ -141,6 +141,7 @@ public final class CompressionBinder implements DynamicFeature {
         java.util.List<String> names = new java.util.ArrayList<>(context.getConfiguration().getPropertyNames());
         names.addAll(MicroProfileConfigSource.names());
         CompressionSettings.warnAboutUnknownKeys(names);
+        HelidonCodedBodies.check(lookup);
         LOG.log(System.Logger.Level.INFO, "rest-compress server: codings {0}; {1}; {2}",
                 CodingDescriptions.of(settings.inPreferenceOrder(registry.codings())), settings, adaptive);
         CompressionBinder binder = new CompressionBinder(settings, adaptive, registry, BufferPool.shared(),
