@@ -56,6 +56,19 @@ final class Java21 {
         }
     }
 
+    /**
+     * The launcher for a test: when there is none, the test is skipped with one line saying why, or fails
+     * with it under {@code -Drest-compress.interop.required=true} (scripts/test.sh: CI must run it).
+     */
+    static Path launcherOrSkip() {
+        Optional<Path> java = launcher();
+        if (java.isEmpty() && Boolean.getBoolean("rest-compress.interop.required")) {
+            throw new IllegalStateException(notFound());
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.isPresent(), Java21::notFound);
+        return java.get();
+    }
+
     /** Why {@link #launcher()} is empty, in one line. */
     static String notFound() {
         return "Helidon MP 4 needs Java 21+ and none was found: the test JVM is " + Runtime.version().feature()

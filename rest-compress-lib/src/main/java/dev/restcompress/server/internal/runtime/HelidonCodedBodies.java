@@ -3,12 +3,15 @@ package dev.restcompress.server.internal.runtime;
 import java.util.function.Function;
 
 /**
- * Says at start-up, in one line, when Helidon's web server will refuse coded request bodies before
- * JAX-RS runs. Helidon 4 answers any request carrying {@code Content-Encoding} with 400 when no Helidon
+ * Says at start-up, in one line, when Helidon's web server will refuse or decode coded request bodies
+ * before JAX-RS runs. Helidon 4 answers any request carrying {@code Content-Encoding} with 400 when no Helidon
  * content-encoding module is on the class path and it validates request headers (its default); the
  * setting {@value #SETTING}{@code =false} lets such requests reach rest-compress, which decodes them.
  * Helidon is recognised by a class name only (its classes need Java 21; this library builds for 17), the
- * setting is read through MicroProfile Config, which Helidon MP configures itself with. Stateless.
+ * setting is read through MicroProfile Config, which Helidon MP configures itself with. With a Helidon
+ * content-encoding module on the class path (not served where this is built, so read from Helidon's
+ * source only) Helidon inflates gzip or deflate bodies itself, unbounded, and keeps
+ * {@code Content-Encoding}; that gets a line of its own. Stateless.
  */
 final class HelidonCodedBodies {
     /** The Helidon setting that lets requests with {@code Content-Encoding} through when nothing decodes them. */
@@ -31,11 +34,20 @@ final class HelidonCodedBodies {
     }
 
     /**
-     * The one line to log, or {@code null}: on Helidon with no content-encoding module, unless the
-     * setting is {@code false}.
+     * The one line to log, or {@code null}: on Helidon with a content-encoding module (which decodes its
+     * codings before JAX-RS, without the library's limit, and refuses the others), or with none unless
+     * the setting is {@code false}.
      */
     static String warning(boolean helidon, boolean encodingModule, Object setting) {
-        if (!helidon || encodingModule || (setting != null && "false".equalsIgnoreCase(setting.toString().trim()))) {
+        if (!helidon) {
+            return null;
+        }
+        if (encodingModule) {
+            return "rest-compress: a Helidon content-encoding module (helidon-http-encoding-*) is on the class path: "
+                    + "Helidon decodes request bodies in its codings before JAX-RS, without rest-compress's size "
+                    + "limit, and answers other codings 400; leave it out where rest-compress compresses";
+        }
+        if (setting != null && "false".equalsIgnoreCase(setting.toString().trim())) {
             return null;
         }
         return "rest-compress: Helidon answers every request with Content-Encoding 400 before JAX-RS (no Helidon "
