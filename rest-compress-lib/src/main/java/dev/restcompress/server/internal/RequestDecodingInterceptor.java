@@ -80,7 +80,8 @@ public final class RequestDecodingInterceptor implements ReaderInterceptor {
         }
         if (codings.isIdentity()) {
             String upstream = UpstreamDecodedBody.coding(headers.getFirst(UpstreamDecodedBody.HEADER));
-            if (upstream == null && containerInflates && contentLength(headers) < 0) {
+            if (upstream == null && (headers.containsKey(UpstreamDecodedBody.ORIGINAL_LENGTH)
+                    || containerInflates && contentLength(headers) < 0)) {
                 upstream = CONTAINER_INFLATED; // it may have been coded: a plain body of that size is refused too
             }
             if (upstream == null) {
