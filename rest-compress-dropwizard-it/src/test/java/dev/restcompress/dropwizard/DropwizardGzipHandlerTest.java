@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.restcompress.contract.ContainerCompressionContract;
 import dev.restcompress.contract.EntityReaderContract;
 import dev.restcompress.contract.HttpContract;
 import dev.restcompress.contract.Wire;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code null} entity and a 500 here, {@code [} and 20 MB of whitespace Dropwizard's 400 "Unable to
  * process JSON"), and a corrupt gzip body is the library's 400, not a 500.
  */
-class DropwizardGzipHandlerTest implements EntityReaderContract {
+class DropwizardGzipHandlerTest implements EntityReaderContract, ContainerCompressionContract {
     @RegisterExtension
     static final DropwizardAppExtension<Configuration> APP = new DropwizardAppExtension<>(
             ContractApplication.class, "contract.yml",
@@ -33,6 +34,27 @@ class DropwizardGzipHandlerTest implements EntityReaderContract {
     @Override
     public URI baseUri() {
         return URI.create("http://127.0.0.1:" + APP.getLocalPort() + "/");
+    }
+
+    /** With Jersey's length buffer off (for flushes) Jersey frames bodies itself, as on Jersey's own server. */
+    @Override
+    public boolean declaresLength() {
+        return false;
+    }
+
+    /**
+     * Jetty's GzipHandler compresses any response without a {@code Content-Encoding} above its minimum size
+     * ({@code server.gzip.minimumEntitySize}, 256 B): the library's identity below its threshold included.
+     */
+    @Override
+    public String codingBelowThreshold() {
+        return "gzip";
+    }
+
+    /** And a marked method's cross-site answer: nothing short of a header on the wire tells Jetty otherwise. */
+    @Override
+    public String codingOfCrossSiteSecret() {
+        return "gzip";
     }
 
     /** The case under test is real: Jersey never sees the gzip coding, Jetty inflated the body. */

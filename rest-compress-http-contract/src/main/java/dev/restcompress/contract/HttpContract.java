@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Timeout;
  * secrets), {@link EmptyCodedBodyContract} (an empty coded body is a 400, sized or chunked) and
  * {@link LiveDecoderBoundContract} (503 with {@code Retry-After} beyond the live-decoder bound). A new
  * part is an interface extending {@link ContractPart}, added to the list below.
+ * {@link ContainerCompressionContract} (the container's own compression on beside the library) is not in
+ * the list: a runtime runs it in a second test class whose server has that compression on.
  *
  * <p>The server must run with {@code rest-compress.max-decoded-size} = {@value #MAX_DECODED_SIZE},
  * {@code rest-compress.request-decoding} = {@code all}, {@code rest-compress.max-live-decoders} =

@@ -21,6 +21,12 @@ import java.util.zip.ZipException;
 public final class UpstreamDecodedBody extends FilterInputStream {
     /** The header Jetty's {@code GzipHandler} sets on a request whose body it inflated. */
     public static final String HEADER = "X-Content-Encoding";
+    /**
+     * The header Undertow's {@code RequestEncodingHandler} sets on a request whose body it inflated (the
+     * coded length), removing {@code Content-Encoding} and {@code Content-Length}: which coding it undid
+     * is not said.
+     */
+    public static final String ORIGINAL_LENGTH = "X-Content-Length";
 
     private final String coding;
     private final long limit;

@@ -50,6 +50,12 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
      * deployment that offered other codings: {@code If-None-Match} may list any.
      */
     private final List<String> variantCodings;
+    /**
+     * Whether the container compresses responses itself unless told not to by {@code Content-Encoding:
+     * identity} (Vert.x, which then removes the header): every response this filter lets through for
+     * encoding starts marked so, and keeps the mark only if the library leaves it unencoded.
+     */
+    private final boolean marksIdentity;
 
     /** A filter without adaptation, observation or dictionaries. */
     public NegotiationFilter(MethodPolicy policy) {
@@ -61,6 +67,16 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
      * @param dictionaries the method's shared dictionaries (RFC 9842), or {@code null}
      */
     public NegotiationFilter(MethodPolicy policy, ResponsePlans plans, DictionaryOffer dictionaries) {
+        this(policy, plans, dictionaries, false);
+    }
+
+    /**
+     * @param marksIdentity whether to mark responses the library leaves unencoded with {@code Content-Encoding:
+     *        identity} for a container that compresses what is not so marked (Vert.x)
+     */
+    public NegotiationFilter(MethodPolicy policy, ResponsePlans plans, DictionaryOffer dictionaries,
+            boolean marksIdentity) {
+        this.marksIdentity = marksIdentity;
         this.policy = policy;
         this.negotiations = new NegotiationCache(policy.codings(),
                 dictionaries == null ? List.of() : dictionaries.codings());
@@ -154,6 +170,10 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
             response.setEntity(null);
             headers.remove(HttpHeaders.CONTENT_LENGTH);
             return;
+        }
+        if (marksIdentity) {
+            // Replaced by the coding when the body is encoded; kept (and removed by Vert.x) when it is not.
+            headers.putSingle(HttpHeaders.CONTENT_ENCODING, "identity");
         }
         if (plan != null) {
             request.setProperty(RequestProperties.RESPONSE_CODING, plan);

@@ -34,6 +34,13 @@ public final class RequestDecodingInterceptor implements ReaderInterceptor {
     /** Where the method's decoded bodies are reported; {@code null}: nowhere. */
     private final BodyObserver.Decode observer;
     private final DecoderSlots slots;
+    /**
+     * Whether the container inflates coded bodies before JAX-RS without leaving a mark, removing
+     * {@code Content-Encoding} and {@code Content-Length} (Vert.x with {@code enable-decompression}).
+     */
+    private final boolean containerInflates;
+    /** The coding named in the errors about a body the container inflated without saying which. */
+    static final String CONTAINER_INFLATED = "container-inflated";
 
     /** An interceptor that reports its bodies nowhere, with no bound on live decoders. */
     public RequestDecodingInterceptor(CodecRegistry registry, long maxDecodedSize) {
@@ -46,6 +53,16 @@ public final class RequestDecodingInterceptor implements ReaderInterceptor {
      */
     public RequestDecodingInterceptor(CodecRegistry registry, long maxDecodedSize, BodyObserver.Decode observer,
             DecoderSlots slots) {
+        this(registry, maxDecodedSize, observer, slots, false);
+    }
+
+    /**
+     * @param containerInflates whether the container inflates coded bodies without a mark, so that every
+     *        unlabelled body of unknown length is held to {@code maxDecodedSize}
+     */
+    public RequestDecodingInterceptor(CodecRegistry registry, long maxDecodedSize, BodyObserver.Decode observer,
+            DecoderSlots slots, boolean containerInflates) {
+        this.containerInflates = containerInflates;
         this.registry = registry;
         this.maxDecodedSize = maxDecodedSize;
         this.observer = observer;
@@ -63,6 +80,10 @@ public final class RequestDecodingInterceptor implements ReaderInterceptor {
         }
         if (codings.isIdentity()) {
             String upstream = UpstreamDecodedBody.coding(headers.getFirst(UpstreamDecodedBody.HEADER));
+            if (upstream == null && (headers.containsKey(UpstreamDecodedBody.ORIGINAL_LENGTH)
+                    || containerInflates && contentLength(headers) < 0)) {
+                upstream = CONTAINER_INFLATED; // it may have been coded: a plain body of that size is refused too
+            }
             if (upstream == null) {
                 return context.proceed();
             }

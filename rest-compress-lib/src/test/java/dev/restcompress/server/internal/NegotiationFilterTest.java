@@ -151,6 +151,28 @@ class NegotiationFilterTest {
         assertNull(EncodingPlan.of(request.properties.get(RequestProperties.RESPONSE_CODING)), "nothing to encode");
     }
 
+    /**
+     * Beside a container that compresses what is not marked (Vert.x): a response the library may encode
+     * starts marked {@code Content-Encoding: identity} (the encoder replaces it when it encodes), so what it
+     * leaves unencoded (a BREACH identity answer here) keeps the mark; without such a container, no mark.
+     */
+    @Test
+    void besideVertxWhatTheLibraryLeavesUnencodedIsMarkedIdentity() throws NoSuchMethodException {
+        CompressionSettings settings = CompressionSettings.from(Map.<String, Object>of()::get);
+        MethodPolicy policy = new MethodPolicyResolver(settings, settings.createRegistry(), 1 << 20)
+                .resolve(Resource.class, Resource.class.getMethod("secret"));
+        for (boolean marks : new boolean[] {true, false}) {
+            NegotiationFilter filter = new NegotiationFilter(policy, null, null, marks);
+            Request request = new Request("GET", "gzip");
+            request.headers.putSingle("Sec-Fetch-Site", "cross-site");
+            filter.filter(request.proxy());
+            Reply reply = new Reply("a body", MediaType.TEXT_PLAIN_TYPE);
+            filter.filter(request.proxy(), reply.proxy());
+            assertEquals(marks ? "identity" : null, reply.headers.getFirst("Content-Encoding"), "marks " + marks);
+            assertNull(EncodingPlan.of(request.properties.get(RequestProperties.RESPONSE_CODING)), "sent unencoded");
+        }
+    }
+
     /** The application's own 304 (it matched its own tag) carries the tag a 200 would: the variant's. */
     @Test
     void theApplicationsOwn304GetsTheVariantsTag() throws NoSuchMethodException {

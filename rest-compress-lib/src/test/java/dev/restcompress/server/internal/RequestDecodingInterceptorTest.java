@@ -218,6 +218,36 @@ class RequestDecodingInterceptorTest {
     }
 
     @Test
+    void aBodyUndertowInflatedIsHeldToTheLimit() throws IOException {
+        // As Undertow's RequestEncodingHandler leaves it: no Content-Encoding, no Content-Length, X-Content-Length.
+        Reader over = new Reader(JSON);
+        over.headers.putSingle("X-Content-Length", "40");
+        jakarta.ws.rs.WebApplicationException e = org.junit.jupiter.api.Assertions.assertThrows(
+                jakarta.ws.rs.WebApplicationException.class,
+                () -> new RequestDecodingInterceptor(registry, JSON.length - 1).aroundReadFrom(over.proxy()));
+        assertEquals(413, e.getResponse().getStatus());
+        Reader plain = new Reader(JSON);
+        assertArrayEquals(JSON, (byte[]) new RequestDecodingInterceptor(registry, JSON.length - 1)
+                .aroundReadFrom(plain.proxy()), "an unmarked body is not the library's to bound");
+    }
+
+    @Test
+    void whereTheContainerInflatesWithoutAMarkAnUnlabelledBodyOfUnknownLengthIsHeldToTheLimit() throws IOException {
+        // Vert.x with enable-decompression: no Content-Encoding, no Content-Length, nothing else.
+        Reader unknown = new Reader(JSON);
+        jakarta.ws.rs.WebApplicationException e = org.junit.jupiter.api.Assertions.assertThrows(
+                jakarta.ws.rs.WebApplicationException.class,
+                () -> new RequestDecodingInterceptor(registry, JSON.length - 1, null,
+                        dev.restcompress.decoding.DecoderSlots.UNBOUNDED, true).aroundReadFrom(unknown.proxy()));
+        assertEquals(413, e.getResponse().getStatus());
+        Reader sized = new Reader(JSON);
+        sized.headers.putSingle("Content-Length", Integer.toString(JSON.length));
+        assertArrayEquals(JSON, (byte[]) new RequestDecodingInterceptor(registry, JSON.length - 1, null,
+                dev.restcompress.decoding.DecoderSlots.UNBOUNDED, true).aroundReadFrom(sized.proxy()),
+                "a body of declared length was not inflated by the container");
+    }
+
+    @Test
     void anInflationFailureOfAServerInFrontIsAnswered400() {
         Reader reader = new Reader(JSON);
         reader.headers.putSingle("X-Content-Encoding", "gzip");

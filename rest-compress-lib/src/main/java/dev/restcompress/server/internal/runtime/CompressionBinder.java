@@ -66,6 +66,8 @@ public final class CompressionBinder implements DynamicFeature {
     private final Observers observers;
     private final LevelCodecs levelCodecs;
     private volatile boolean applied;
+    /** The container's own compression found at start-up; set once by {@link #create} before any binding. */
+    private volatile ContainerCompression container = ContainerCompression.NONE;
     /** The cache of encoded variants, made for the first method that caches; see {@link #cache}. */
     private VariantCache cache; // guarded by this
     private boolean cacheTried; // guarded by this
@@ -146,6 +148,10 @@ public final class CompressionBinder implements DynamicFeature {
                 CodingDescriptions.of(settings.inPreferenceOrder(registry.codings())), settings, adaptive);
         CompressionBinder binder = new CompressionBinder(settings, adaptive, registry, BufferPool.shared(),
                 RuntimeFraming.maxDeclaredLength(context.getConfiguration()));
+        binder.container = ContainerCompression.detect(binder.quarkusRest, lookup);
+        if (binder.container.describe() != null) {
+            LOG.log(System.Logger.Level.INFO, binder.container.describe());
+        }
         context.property(PROPERTY, binder);
         context.property(Statistics.PROPERTY, binder.statistics);
         return binder;
@@ -206,7 +212,8 @@ public final class CompressionBinder implements DynamicFeature {
         AdaptivePlans plans = new AdaptivePlans(policy, levelCodecs, monitor, adaptiveSettings.identity(),
                 (coding, level, step) -> observers.encode(method, coding, level, step), costs(observers.costs()));
         statistics.register(method, plans::levelsAt);
-        context.register(new NegotiationFilter(policy, plans, methodDictionaries), Priorities.HEADER_DECORATOR);
+        context.register(new NegotiationFilter(policy, plans, methodDictionaries, container.marksIdentity()),
+                Priorities.HEADER_DECORATOR);
         if (methodDictionaries != null && methodDictionaries.staticDictionary() != null && !dictionaryEndpoint
                 && !dictionaryEndpointWarned) {
             // Only RestCompressDynamicFeature ran (it was listed alone in Application.getClasses(), or
@@ -259,7 +266,8 @@ public final class CompressionBinder implements DynamicFeature {
 
     /** Request decoding for one method, reporting its bodies to {@code decoding} ({@code null}: nowhere). */
     private void bindRequestDecoding(ResourceInfo resourceInfo, FeatureContext context, BodyObserver.Decode decoding) {
-        context.register(new RequestDecodingInterceptor(registry, maxDecodedSize, decoding, decoderSlots), Priorities.ENTITY_CODER);
+        context.register(new RequestDecodingInterceptor(registry, maxDecodedSize, decoding, decoderSlots,
+                container.inflatesUnmarked()), Priorities.ENTITY_CODER);
         if (RequestBodies.takesEntity(resourceInfo.getResourceMethod())) {
             // Outermost writer interceptor, so it closes the request body after every other one is done.
             context.register(requestBodies, Priorities.AUTHENTICATION);
