@@ -20,7 +20,8 @@ import java.io.InputStream;
  * entity reader sees them. Stacked codings ({@code gzip, lzf}) are undone in reverse order. The
  * reader then sees an unencoded body: the coding headers are removed. Errors: see
  * {@link DecodingErrors}. A body a server in front already decoded ({@code X-Content-Encoding}, Jetty's
- * {@code GzipHandler}) is held to the same limit ({@link UpstreamDecodedBody}).
+ * {@code GzipHandler}; a gzip body Open Liberty inflated, {@link ContainerInflation}) is held to the same
+ * limit ({@link UpstreamDecodedBody}) and not decoded again.
  *
  * <p>The decoders hold native memory (a zstd stream about 130 KiB), so they are closed as soon as
  * the entity reader returns or throws; when the entity is the stream itself (or another type that
@@ -34,22 +35,25 @@ public final class RequestDecodingInterceptor implements ReaderInterceptor {
     /** Where the method's decoded bodies are reported; {@code null}: nowhere. */
     private final BodyObserver.Decode observer;
     private final DecoderSlots slots;
+    private final ContainerInflation inflation;
 
     /** An interceptor that reports its bodies nowhere, with no bound on live decoders. */
     public RequestDecodingInterceptor(CodecRegistry registry, long maxDecodedSize) {
-        this(registry, maxDecodedSize, null, DecoderSlots.UNBOUNDED);
+        this(registry, maxDecodedSize, null, DecoderSlots.UNBOUNDED, ContainerInflation.NONE);
     }
 
     /**
      * @param observer where the method's decoded bodies are reported, {@code null}: nowhere
      * @param slots the application's bound on live streaming decoders, shared by all its methods
+     * @param inflation the container in front that inflates gzip bodies itself, if any
      */
     public RequestDecodingInterceptor(CodecRegistry registry, long maxDecodedSize, BodyObserver.Decode observer,
-            DecoderSlots slots) {
+            DecoderSlots slots, ContainerInflation inflation) {
         this.registry = registry;
         this.maxDecodedSize = maxDecodedSize;
         this.observer = observer;
         this.slots = slots;
+        this.inflation = inflation;
     }
 
     @Override
@@ -67,8 +71,20 @@ public final class RequestDecodingInterceptor implements ReaderInterceptor {
                 return context.proceed();
             }
             // A server in front (Jetty's GzipHandler) decoded it already: the same limit and errors apply.
-            return proceedWithDecoded(context, UpstreamDecodedBody.bounded(
-                    new NonClosingInputStream(context.getInputStream()), upstream, maxDecodedSize));
+            return proceedWithUpstream(context, upstream, contentLength(headers));
+        }
+        if (inflation.mayHaveInflated(codings)) {
+            ContainerInflation.Peeked peeked;
+            try {
+                peeked = ContainerInflation.peek(context.getInputStream());
+            } catch (DecompressionException e) {
+                throw DecodingErrors.toException(e);
+            }
+            context.setInputStream(peeked.body());
+            if (peeked.inflated()) {
+                // The container (Open Liberty) inflated the outermost gzip and kept Content-Encoding: never twice.
+                return proceedWithInflated(context, codings, contentLength(headers));
+            }
         }
         if (observer == null) {
             return proceedWithDecoded(context, decoded(codings, context.getInputStream(), contentLength(headers)));
@@ -76,6 +92,40 @@ public final class RequestDecodingInterceptor implements ReaderInterceptor {
         long length = contentLength(headers);
         return proceedWithDecoded(context, observer.observe(codings.applied(), context.getInputStream(),
                 coded -> decoded(codings, coded, length)));
+    }
+
+    /**
+     * A body whose outermost gzip the container inflated: held to the limit, and what it is still coded
+     * in (the codings applied before that gzip, if any) decoded by the library as usual.
+     */
+    private Object proceedWithInflated(ReaderInterceptorContext context, ContentCodings codings, long contentLength)
+            throws IOException {
+        String outer = codings.applied().get(codings.applied().size() - 1).coding();
+        ContentCodings inner = codings.withoutLast();
+        if (inner.isIdentity()) {
+            return proceedWithUpstream(context, outer, contentLength);
+        }
+        InputStream inflated = UpstreamDecodedBody.bounded(new NonClosingInputStream(context.getInputStream()), outer,
+                maxDecodedSize);
+        return proceedWithDecoded(context, decoded(inner, inflated, -1));
+    }
+
+    /**
+     * The body a server in front decoded from {@code coding}, bounded by the limit; one that streams
+     * (unsized, or sized beyond what the library would decode in one call) holds a decoder slot as if
+     * the library decoded it.
+     */
+    private Object proceedWithUpstream(ReaderInterceptorContext context, String coding, long contentLength)
+            throws IOException {
+        boolean streams = contentLength < 0 || contentLength > ContentCodings.IN_MEMORY_BODY_LIMIT;
+        InputStream bounded;
+        try {
+            bounded = UpstreamDecodedBody.bounded(new NonClosingInputStream(context.getInputStream()), coding,
+                    maxDecodedSize, streams ? slots : DecoderSlots.UNBOUNDED);
+        } catch (DecodersBusyException e) {
+            throw DecodingErrors.busy(e);
+        }
+        return proceedWithDecoded(context, bounded);
     }
 
     /**
