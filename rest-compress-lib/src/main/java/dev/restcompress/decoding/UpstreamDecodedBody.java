@@ -63,17 +63,12 @@ public final class UpstreamDecodedBody extends FilterInputStream {
     }
 
     /**
-     * As {@link #bounded(InputStream, String, long)}, holding one of {@code slots} until closed.
-     *
-     * @throws DecodersBusyException if {@code slots} has none free
+     * As {@link #bounded(InputStream, String, long)}, giving back one slot of {@code taken}, which the
+     * caller took for this body, when closed.
      */
-    public static InputStream bounded(InputStream body, String coding, long limit, DecoderSlots slots)
-            throws DecodersBusyException {
-        if (!slots.tryAcquire(1)) {
-            throw new DecodersBusyException(slots.limit());
-        }
+    public static InputStream bounded(InputStream body, String coding, long limit, DecoderSlots taken) {
         UpstreamDecodedBody bounded = new UpstreamDecodedBody(body, coding, limit);
-        bounded.slots = slots;
+        bounded.slots = taken;
         return bounded;
     }
 

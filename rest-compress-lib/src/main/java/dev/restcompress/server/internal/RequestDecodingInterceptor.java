@@ -1,5 +1,6 @@
 package dev.restcompress.server.internal;
 
+import dev.restcompress.decoding.ContainerInflation;
 import dev.restcompress.decoding.ContentCodings;
 import dev.restcompress.decoding.DecoderSlots;
 import dev.restcompress.decoding.DecodersBusyException;
@@ -71,20 +72,27 @@ public final class RequestDecodingInterceptor implements ReaderInterceptor {
                 return context.proceed();
             }
             // A server in front (Jetty's GzipHandler) decoded it already: the same limit and errors apply.
-            return proceedWithUpstream(context, upstream, contentLength(headers));
+            return proceedWithUpstream(context, upstream, takeSlot(contentLength(headers)));
         }
         if (inflation.mayHaveInflated(codings)) {
+            // Open Liberty may have inflated the outermost gzip and kept Content-Encoding: never twice. The
+            // slot first: telling the body needs its first bytes, which a slow upload may not have sent yet.
+            DecoderSlots taken = takeSlot(contentLength(headers));
             ContainerInflation.Peeked peeked;
             try {
                 peeked = ContainerInflation.peek(context.getInputStream());
             } catch (DecompressionException e) {
+                taken.release(1);
                 throw DecodingErrors.toException(e);
+            } catch (IOException | RuntimeException e) {
+                taken.release(1);
+                throw e;
             }
             context.setInputStream(peeked.body());
             if (peeked.inflated()) {
-                // The container (Open Liberty) inflated the outermost gzip and kept Content-Encoding: never twice.
-                return proceedWithInflated(context, codings, contentLength(headers));
+                return proceedWithInflated(context, codings, taken);
             }
+            taken.release(1); // still gzip: the library decodes it, taking what it needs below
         }
         if (observer == null) {
             return proceedWithDecoded(context, decoded(codings, context.getInputStream(), contentLength(headers)));
@@ -95,37 +103,48 @@ public final class RequestDecodingInterceptor implements ReaderInterceptor {
     }
 
     /**
-     * A body whose outermost gzip the container inflated: held to the limit, and what it is still coded
-     * in (the codings applied before that gzip, if any) decoded by the library as usual.
+     * One decoder slot for a body a server in front decodes, if it streams (unsized, or sized beyond
+     * what the library would decode in one call), as the library would take for it; {@code slots} then,
+     * else {@link DecoderSlots#UNBOUNDED}. Either way one slot of the result is to be given back.
      */
-    private Object proceedWithInflated(ReaderInterceptorContext context, ContentCodings codings, long contentLength)
+    private DecoderSlots takeSlot(long contentLength) {
+        if (contentLength >= 0 && contentLength <= ContentCodings.IN_MEMORY_BODY_LIMIT) {
+            return DecoderSlots.UNBOUNDED;
+        }
+        try {
+            slots.acquire(1);
+        } catch (DecodersBusyException e) {
+            throw DecodingErrors.busy(e);
+        }
+        return slots;
+    }
+
+    /**
+     * A body whose outermost gzip the container inflated: held to the limit, and what it is still coded
+     * in (the codings applied before that gzip, if any) decoded by the library as usual, which takes its
+     * own slots. {@code taken}: one slot of it is held for this body.
+     */
+    private Object proceedWithInflated(ReaderInterceptorContext context, ContentCodings codings, DecoderSlots taken)
             throws IOException {
         String outer = codings.applied().get(codings.applied().size() - 1).coding();
         ContentCodings inner = codings.withoutLast();
         if (inner.isIdentity()) {
-            return proceedWithUpstream(context, outer, contentLength);
+            return proceedWithUpstream(context, outer, taken);
         }
+        taken.release(1);
         InputStream inflated = UpstreamDecodedBody.bounded(new NonClosingInputStream(context.getInputStream()), outer,
                 maxDecodedSize);
         return proceedWithDecoded(context, decoded(inner, inflated, -1));
     }
 
     /**
-     * The body a server in front decoded from {@code coding}, bounded by the limit; one that streams
-     * (unsized, or sized beyond what the library would decode in one call) holds a decoder slot as if
-     * the library decoded it.
+     * The body a server in front decoded from {@code coding}, bounded by the limit, giving back one slot
+     * of {@code taken} when done.
      */
-    private Object proceedWithUpstream(ReaderInterceptorContext context, String coding, long contentLength)
+    private Object proceedWithUpstream(ReaderInterceptorContext context, String coding, DecoderSlots taken)
             throws IOException {
-        boolean streams = contentLength < 0 || contentLength > ContentCodings.IN_MEMORY_BODY_LIMIT;
-        InputStream bounded;
-        try {
-            bounded = UpstreamDecodedBody.bounded(new NonClosingInputStream(context.getInputStream()), coding,
-                    maxDecodedSize, streams ? slots : DecoderSlots.UNBOUNDED);
-        } catch (DecodersBusyException e) {
-            throw DecodingErrors.busy(e);
-        }
-        return proceedWithDecoded(context, bounded);
+        return proceedWithDecoded(context, UpstreamDecodedBody.bounded(
+                new NonClosingInputStream(context.getInputStream()), coding, maxDecodedSize, taken));
     }
 
     /**

@@ -10,6 +10,7 @@ import com.ibm.wsspi.http.channel.exception.IllegalHttpBodyException;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.config.CompressionSettings;
+import dev.restcompress.decoding.ContainerInflation;
 import dev.restcompress.decoding.DecoderSlots;
 import dev.restcompress.server.internal.RequestDecodingInterceptorTest.Reader;
 import jakarta.ws.rs.WebApplicationException;

@@ -11,7 +11,7 @@ import jakarta.ws.rs.core.FeatureContext;
  * {@code RestCompressDynamicFeature} does (it delegates here), as a class of its own so that
  * {@link ResteasyAutoRegistration} can register it without registering that public class a second
  * time. A runtime that finds {@code RestCompressDynamicFeature} by its {@code @Provider} annotation and
- * also reads the services file (Open Liberty, WildFly with a scanning application) would otherwise
+ * also reads the services file (Open Liberty, with an application that lists no classes) would otherwise
  * warn {@code RESTEASY002155 ... already registered}. When both run, each method is still bound once:
  * the binder leaves a method it bound alone. One instance serves one application. Thread-safe.
  */

@@ -1,9 +1,7 @@
-package dev.restcompress.server.internal;
+package dev.restcompress.decoding;
 
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.MalformedInputException;
-import dev.restcompress.decoding.ContentCodings;
-import dev.restcompress.decoding.UpstreamDecodedBody;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PushbackInputStream;
@@ -50,8 +48,8 @@ public final class ContainerInflation {
         return System.getProperty(LIBERTY_PROPERTY) != null ? liberty() : NONE;
     }
 
-    /** Open Liberty's behaviour, whether or not this JVM runs in it (tests). */
-    static ContainerInflation liberty() {
+    /** Open Liberty's behaviour, whether or not this JVM runs in it. */
+    public static ContainerInflation liberty() {
         return new ContainerInflation("Open Liberty");
     }
 
@@ -71,7 +69,7 @@ public final class ContainerInflation {
      * Whether a body with these codings may reach the application with its outermost layer inflated:
      * the last coding applied is gzip ({@code x-gzip} resolves to it).
      */
-    boolean mayHaveInflated(ContentCodings codings) {
+    public boolean mayHaveInflated(ContentCodings codings) {
         List<Codec> applied = codings.applied();
         return container != null && !applied.isEmpty() && applied.get(applied.size() - 1).coding().equals(GZIP);
     }
@@ -81,7 +79,7 @@ public final class ContainerInflation {
      * whether the container inflated it. A failure of the container's inflater while reading them is a
      * {@link MalformedInputException} (400).
      */
-    static Peeked peek(InputStream body) throws IOException {
+    public static Peeked peek(InputStream body) throws IOException {
         PushbackInputStream in = new PushbackInputStream(body, 2);
         byte[] first = new byte[2];
         int n;
@@ -104,6 +102,6 @@ public final class ContainerInflation {
      * @param body the whole body, nothing consumed
      * @param inflated whether it is no longer gzip: not empty and not starting with the gzip magic
      */
-    record Peeked(InputStream body, boolean inflated) {
+    public record Peeked(InputStream body, boolean inflated) {
     }
 }
