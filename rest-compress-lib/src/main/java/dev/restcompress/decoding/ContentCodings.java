@@ -80,6 +80,14 @@ public final class ContentCodings {
     }
 
     /**
+     * The codings left once the last one applied is undone (by a server in front: Open Liberty
+     * inflates the outermost gzip and keeps the header); empty if there was only one.
+     */
+    public ContentCodings withoutLast() {
+        return applied.size() <= 1 ? NONE : new ContentCodings(applied.subList(0, applied.size() - 1), counters);
+    }
+
+    /**
      * Wraps {@code body} so that reading it yields the decoded bytes, at most {@code limit} of them.
      * The caller owns the result and must close it: the decoders hold native or pooled memory from
      * the first read until then (counted in the registry's {@link CodecRegistry#streams()}).

@@ -49,6 +49,17 @@ public final class DecoderSlots {
         }
     }
 
+    /**
+     * Takes {@code n} slots, as {@link #tryAcquire}.
+     *
+     * @throws DecodersBusyException if that many are not free (none was taken)
+     */
+    public void acquire(int n) throws DecodersBusyException {
+        if (!tryAcquire(n)) {
+            throw new DecodersBusyException(limit);
+        }
+    }
+
     /** Gives back {@code n} slots taken by {@link #tryAcquire}. */
     public void release(int n) {
         if (limit != Integer.MAX_VALUE) {

@@ -11,12 +11,15 @@ import java.util.zip.ZipException;
  * A request body that a server in front of JAX-RS decoded already, held to the same limit and errors
  * as one the library decodes. Jetty's {@code GzipHandler} with inflation on (Dropwizard's default
  * {@code server.gzip}) inflates gzip bodies before Jersey sees them: it removes {@code Content-Encoding}
- * and marks the request {@code X-Content-Encoding: gzip}. Without this the library would see an
- * unencoded body and bound nothing: a gzip bomb reached the entity reader whole (Jackson read 256 MiB of
- * whitespace and bound {@code null}). With it, the decoded bytes past the limit are a
- * {@link DecompressedSizeLimitException} (413), and an inflation failure (a {@link ZipException} in the
- * cause chain) a {@link MalformedInputException} (400), both raised while the entity reader reads.
- * Not thread-safe, like any stream.
+ * and marks the request {@code X-Content-Encoding: gzip}. Open Liberty's HTTP channel inflates them too
+ * and keeps {@code Content-Encoding} (see {@code ContainerInflation}). Without this the library would
+ * see an unencoded body and bound nothing (a gzip bomb reached the entity reader whole: Jackson read
+ * 256 MiB of whitespace and bound {@code null}), or decode it twice. With it, the decoded bytes past the
+ * limit are a {@link DecompressedSizeLimitException} (413), and an inflation failure (a
+ * {@link ZipException} in the cause chain, or Liberty's {@code IllegalHttpBodyException}) a
+ * {@link MalformedInputException} (400), both raised while the entity reader reads. A body that streams
+ * may hold one of the application's {@link DecoderSlots} like a body the library decodes: someone
+ * inflates it while it is read. Not thread-safe, like any stream.
  */
 public final class UpstreamDecodedBody extends FilterInputStream {
     /** The header Jetty's {@code GzipHandler} sets on a request whose body it inflated. */
@@ -28,9 +31,18 @@ public final class UpstreamDecodedBody extends FilterInputStream {
      */
     public static final String ORIGINAL_LENGTH = "X-Content-Length";
 
+    /**
+     * What Open Liberty's HTTP channel throws from the request stream when it cannot inflate a body
+     * (a bad gzip header, a corrupt deflate stream), with no {@link ZipException} inside: named, not
+     * loaded, as the library depends on no runtime.
+     */
+    static final String LIBERTY_BODY_ERROR = "com.ibm.wsspi.http.channel.exception.IllegalHttpBodyException";
+
     private final String coding;
     private final long limit;
     private long produced;
+    /** The slots this body holds until closed; {@code null}: none. */
+    private DecoderSlots slots;
     /** Scratch of {@link #read()}, so that byte-at-a-time readers do not allocate per byte. */
     private final byte[] one = new byte[1];
 
@@ -57,6 +69,41 @@ public final class UpstreamDecodedBody extends FilterInputStream {
         return new UpstreamDecodedBody(body, coding, limit);
     }
 
+    /**
+     * As {@link #bounded(InputStream, String, long)}, giving back one slot of {@code taken}, which the
+     * caller took for this body, when closed.
+     */
+    public static InputStream bounded(InputStream body, String coding, long limit, DecoderSlots taken) {
+        UpstreamDecodedBody bounded = new UpstreamDecodedBody(body, coding, limit);
+        bounded.slots = taken;
+        return bounded;
+    }
+
+    /** Whether {@code failure} is an inflation failure of the server in front (a corrupt body: 400). */
+    public static boolean causedByInflation(Throwable failure) {
+        Throwable t = failure;
+        for (int depth = 0; t != null && depth < 16; depth++, t = t.getCause()) {
+            if (t instanceof ZipException || t instanceof java.util.zip.DataFormatException
+                    || t.getClass().getName().equals(LIBERTY_BODY_ERROR)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void close() throws IOException {
+        DecoderSlots held = slots;
+        slots = null;
+        try {
+            super.close();
+        } finally {
+            if (held != null) {
+                held.release(1);
+            }
+        }
+    }
+
     @Override
     public int read() throws IOException {
         int n = read(one, 0, 1);
@@ -75,7 +122,8 @@ public final class UpstreamDecodedBody extends FilterInputStream {
             // One byte more than the room: a body of exactly the limit passes, the next byte does not.
             n = in.read(b, off, (int) Math.min(len, room + 1));
         } catch (IOException | RuntimeException e) {
-            // Jetty 12.1 raises a RuntimeException around the ZipException from the servlet stream.
+            // Jetty 12.1 raises a RuntimeException around the ZipException from the servlet stream,
+            // Liberty an IllegalHttpBodyException (an IOException) of its own.
             if (causedByInflation(e)) {
                 throw new MalformedInputException(coding, produced, e);
             }
@@ -108,14 +156,5 @@ public final class UpstreamDecodedBody extends FilterInputStream {
     @Override
     public boolean markSupported() {
         return false; // a reset would make the count wrong
-    }
-
-    private static boolean causedByInflation(Throwable t) {
-        for (int depth = 0; t != null && depth < 16; depth++, t = t.getCause()) {
-            if (t instanceof ZipException || t instanceof java.util.zip.DataFormatException) {
-                return true;
-            }
-        }
-        return false;
     }
 }

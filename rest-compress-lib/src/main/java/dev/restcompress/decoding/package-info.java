@@ -5,7 +5,8 @@
  * through streaming decoders ({@link dev.restcompress.decoding.TrackedDecoderStream}, which frees
  * their native memory exactly once); {@link dev.restcompress.decoding.WitnessedBody} remembers a decoding
  * failure an entity reader swallowed, and {@link dev.restcompress.decoding.UpstreamDecodedBody} bounds a
- * body a server in front already inflated. Depends on {@code codec}, {@code io} and {@code negotiation};
+ * body a server in front already inflated ({@link dev.restcompress.decoding.ContainerInflation} tells
+ * one that Open Liberty inflated but left marked as coded). Depends on {@code codec}, {@code io} and {@code negotiation};
  * nothing below it depends on it. Not API (PublicApiTest pins what is).
  */
 package dev.restcompress.decoding;

@@ -1,7 +1,6 @@
 package dev.restcompress.server;
 
-import dev.restcompress.server.internal.runtime.CompressionBinder;
-import dev.restcompress.server.internal.runtime.CompressionBinder;
+import dev.restcompress.server.internal.runtime.MethodBinding;
 import jakarta.ws.rs.ConstrainedTo;
 import jakarta.ws.rs.RuntimeType;
 import jakarta.ws.rs.container.DynamicFeature;
@@ -18,32 +17,18 @@ import jakarta.ws.rs.ext.Provider;
  * {@code Feature} registers at run time. The library jar carries a Jandex index, so Quarkus finds this
  * class (and {@link RestCompressFeature}) by itself. Elsewhere it is harmless: when both classes are
  * applied they share one binder (stored in the application's configuration) and each method is bound
- * once. Settings are read from the application's configuration and system properties, as for
+ * once. RESTEasy's services file names not this class but the library's own registration, which binds
+ * the same way, so that a runtime that reads the file and also scans for {@code @Provider} (Open
+ * Liberty) registers this class once. Settings are read from the application's configuration and system properties, as for
  * {@link RestCompressFeature}. One instance serves one application. Thread-safe.
  */
 @Provider
 @ConstrainedTo(RuntimeType.SERVER)
 public final class RestCompressDynamicFeature implements DynamicFeature {
-    private CompressionBinder own; // guarded by this
+    private final MethodBinding binding = new MethodBinding();
 
     @Override
     public void configure(ResourceInfo resourceInfo, FeatureContext context) {
-        binder(context).configure(resourceInfo, context);
-    }
-
-    /**
-     * The application's binder; when the configuration holds none, the one this feature built for
-     * an earlier method: Jersey and RESTEasy give each method a configuration of its own, and without
-     * this each method would get a binder (a start-up line, codecs, statistics) of its own.
-     */
-    private synchronized CompressionBinder binder(FeatureContext context) {
-        CompressionBinder shared = CompressionBinder.shared(context);
-        if (shared != null) {
-            return shared;
-        }
-        if (own == null) {
-            own = CompressionBinder.of(context);
-        }
-        return own;
+        binding.configure(resourceInfo, context);
     }
 }

@@ -1,5 +1,6 @@
 package dev.restcompress.server.internal;
 
+import dev.restcompress.decoding.ContainerInflation;
 import dev.restcompress.decoding.ContentCodings;
 import dev.restcompress.decoding.DecoderSlots;
 import dev.restcompress.decoding.DecodersBusyException;
@@ -20,7 +21,8 @@ import java.io.InputStream;
  * entity reader sees them. Stacked codings ({@code gzip, lzf}) are undone in reverse order. The
  * reader then sees an unencoded body: the coding headers are removed. Errors: see
  * {@link DecodingErrors}. A body a server in front already decoded ({@code X-Content-Encoding}, Jetty's
- * {@code GzipHandler}) is held to the same limit ({@link UpstreamDecodedBody}).
+ * {@code GzipHandler}; a gzip body Open Liberty inflated, {@link ContainerInflation}) is held to the same
+ * limit ({@link UpstreamDecodedBody}) and not decoded again.
  *
  * <p>The decoders hold native memory (a zstd stream about 130 KiB), so they are closed as soon as
  * the entity reader returns or throws; when the entity is the stream itself (or another type that
@@ -35,38 +37,31 @@ public final class RequestDecodingInterceptor implements ReaderInterceptor {
     private final BodyObserver.Decode observer;
     private final DecoderSlots slots;
     /**
-     * Whether the container inflates coded bodies before JAX-RS without leaving a mark, removing
-     * {@code Content-Encoding} and {@code Content-Length} (Vert.x with {@code enable-decompression}).
+     * What the container in front does to request bodies: inflates gzip and keeps {@code Content-Encoding}
+     * (Open Liberty), or inflates without leaving a mark, removing {@code Content-Encoding} and
+     * {@code Content-Length} (Vert.x with {@code enable-decompression}).
      */
-    private final boolean containerInflates;
+    private final ContainerInflation inflation;
     /** The coding named in the errors about a body the container inflated without saying which. */
     static final String CONTAINER_INFLATED = "container-inflated";
 
     /** An interceptor that reports its bodies nowhere, with no bound on live decoders. */
     public RequestDecodingInterceptor(CodecRegistry registry, long maxDecodedSize) {
-        this(registry, maxDecodedSize, null, DecoderSlots.UNBOUNDED);
+        this(registry, maxDecodedSize, null, DecoderSlots.UNBOUNDED, ContainerInflation.NONE);
     }
 
     /**
      * @param observer where the method's decoded bodies are reported, {@code null}: nowhere
      * @param slots the application's bound on live streaming decoders, shared by all its methods
+     * @param inflation the container in front that inflates gzip bodies itself, if any
      */
     public RequestDecodingInterceptor(CodecRegistry registry, long maxDecodedSize, BodyObserver.Decode observer,
-            DecoderSlots slots) {
-        this(registry, maxDecodedSize, observer, slots, false);
-    }
-
-    /**
-     * @param containerInflates whether the container inflates coded bodies without a mark, so that every
-     *        unlabelled body of unknown length is held to {@code maxDecodedSize}
-     */
-    public RequestDecodingInterceptor(CodecRegistry registry, long maxDecodedSize, BodyObserver.Decode observer,
-            DecoderSlots slots, boolean containerInflates) {
-        this.containerInflates = containerInflates;
+            DecoderSlots slots, ContainerInflation inflation) {
         this.registry = registry;
         this.maxDecodedSize = maxDecodedSize;
         this.observer = observer;
         this.slots = slots;
+        this.inflation = inflation;
     }
 
     @Override
@@ -81,15 +76,34 @@ public final class RequestDecodingInterceptor implements ReaderInterceptor {
         if (codings.isIdentity()) {
             String upstream = UpstreamDecodedBody.coding(headers.getFirst(UpstreamDecodedBody.HEADER));
             if (upstream == null && (headers.containsKey(UpstreamDecodedBody.ORIGINAL_LENGTH)
-                    || containerInflates && contentLength(headers) < 0)) {
+                    || inflation.inflatesUnmarked() && contentLength(headers) < 0)) {
                 upstream = CONTAINER_INFLATED; // it may have been coded: a plain body of that size is refused too
             }
             if (upstream == null) {
                 return context.proceed();
             }
             // A server in front (Jetty's GzipHandler) decoded it already: the same limit and errors apply.
-            return proceedWithDecoded(context, UpstreamDecodedBody.bounded(
-                    new NonClosingInputStream(context.getInputStream()), upstream, maxDecodedSize));
+            return proceedWithUpstream(context, upstream, takeSlot(contentLength(headers)));
+        }
+        if (inflation.mayHaveInflated(codings)) {
+            // Open Liberty may have inflated the outermost gzip and kept Content-Encoding: never twice. The
+            // slot first: telling the body needs its first bytes, which a slow upload may not have sent yet.
+            DecoderSlots taken = takeSlot(contentLength(headers));
+            ContainerInflation.Peeked peeked;
+            try {
+                peeked = ContainerInflation.peek(context.getInputStream());
+            } catch (DecompressionException e) {
+                taken.release(1);
+                throw DecodingErrors.toException(e);
+            } catch (IOException | RuntimeException e) {
+                taken.release(1);
+                throw e;
+            }
+            context.setInputStream(peeked.body());
+            if (peeked.inflated()) {
+                return proceedWithInflated(context, codings, taken);
+            }
+            taken.release(1); // still gzip: the library decodes it, taking what it needs below
         }
         if (observer == null) {
             return proceedWithDecoded(context, decoded(codings, context.getInputStream(), contentLength(headers)));
@@ -97,6 +111,51 @@ public final class RequestDecodingInterceptor implements ReaderInterceptor {
         long length = contentLength(headers);
         return proceedWithDecoded(context, observer.observe(codings.applied(), context.getInputStream(),
                 coded -> decoded(codings, coded, length)));
+    }
+
+    /**
+     * One decoder slot for a body a server in front decodes, if it streams (unsized, or sized beyond
+     * what the library would decode in one call), as the library would take for it; {@code slots} then,
+     * else {@link DecoderSlots#UNBOUNDED}. Either way one slot of the result is to be given back.
+     */
+    private DecoderSlots takeSlot(long contentLength) {
+        if (contentLength >= 0 && contentLength <= ContentCodings.IN_MEMORY_BODY_LIMIT) {
+            return DecoderSlots.UNBOUNDED;
+        }
+        try {
+            slots.acquire(1);
+        } catch (DecodersBusyException e) {
+            throw DecodingErrors.busy(e);
+        }
+        return slots;
+    }
+
+    /**
+     * A body whose outermost gzip the container inflated: held to the limit, and what it is still coded
+     * in (the codings applied before that gzip, if any) decoded by the library as usual, which takes its
+     * own slots. {@code taken}: one slot of it is held for this body.
+     */
+    private Object proceedWithInflated(ReaderInterceptorContext context, ContentCodings codings, DecoderSlots taken)
+            throws IOException {
+        String outer = codings.applied().get(codings.applied().size() - 1).coding();
+        ContentCodings inner = codings.withoutLast();
+        if (inner.isIdentity()) {
+            return proceedWithUpstream(context, outer, taken);
+        }
+        taken.release(1);
+        InputStream inflated = UpstreamDecodedBody.bounded(new NonClosingInputStream(context.getInputStream()), outer,
+                maxDecodedSize);
+        return proceedWithDecoded(context, decoded(inner, inflated, -1));
+    }
+
+    /**
+     * The body a server in front decoded from {@code coding}, bounded by the limit, giving back one slot
+     * of {@code taken} when done.
+     */
+    private Object proceedWithUpstream(ReaderInterceptorContext context, String coding, DecoderSlots taken)
+            throws IOException {
+        return proceedWithDecoded(context, UpstreamDecodedBody.bounded(
+                new NonClosingInputStream(context.getInputStream()), coding, maxDecodedSize, taken));
     }
 
     /**

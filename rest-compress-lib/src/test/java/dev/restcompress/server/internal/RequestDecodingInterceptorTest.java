@@ -238,12 +238,14 @@ class RequestDecodingInterceptorTest {
         jakarta.ws.rs.WebApplicationException e = org.junit.jupiter.api.Assertions.assertThrows(
                 jakarta.ws.rs.WebApplicationException.class,
                 () -> new RequestDecodingInterceptor(registry, JSON.length - 1, null,
-                        dev.restcompress.decoding.DecoderSlots.UNBOUNDED, true).aroundReadFrom(unknown.proxy()));
+                        dev.restcompress.decoding.DecoderSlots.UNBOUNDED,
+                        dev.restcompress.decoding.ContainerInflation.NONE.alsoUnmarked(true)).aroundReadFrom(unknown.proxy()));
         assertEquals(413, e.getResponse().getStatus());
         Reader sized = new Reader(JSON);
         sized.headers.putSingle("Content-Length", Integer.toString(JSON.length));
         assertArrayEquals(JSON, (byte[]) new RequestDecodingInterceptor(registry, JSON.length - 1, null,
-                dev.restcompress.decoding.DecoderSlots.UNBOUNDED, true).aroundReadFrom(sized.proxy()),
+                dev.restcompress.decoding.DecoderSlots.UNBOUNDED,
+                        dev.restcompress.decoding.ContainerInflation.NONE.alsoUnmarked(true)).aroundReadFrom(sized.proxy()),
                 "a body of declared length was not inflated by the container");
     }
 

@@ -4,6 +4,7 @@ import dev.restcompress.adaptive.PressureMonitor;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.config.AdaptiveSettings;
 import dev.restcompress.config.CompressionSettings;
+import dev.restcompress.decoding.ContainerInflation;
 import dev.restcompress.io.BufferPool;
 import dev.restcompress.server.internal.BodyObserver;
 import dev.restcompress.server.internal.LevelCodecs;
@@ -57,6 +58,8 @@ public final class CompressionBinder implements DynamicFeature {
     private final long maxDecodedSize;
     /** The one bound on live streaming request decoders, shared by every method of the application. */
     private final DecoderSlots decoderSlots;
+    /** The container that inflates gzip request bodies before the library sees them (Open Liberty), if any. */
+    private final ContainerInflation inflation = ContainerInflation.detect();
     private final boolean quarkusRest = QuarkusRestSupport.detected();
     private final boolean decodeAllRequests;
     private final CompressionSettings settings;
@@ -151,6 +154,9 @@ public final class CompressionBinder implements DynamicFeature {
         binder.container = ContainerCompression.detect(binder.quarkusRest, lookup);
         if (binder.container.describe() != null) {
             LOG.log(System.Logger.Level.INFO, binder.container.describe());
+        }
+        if (binder.inflation.detected()) {
+            LOG.log(System.Logger.Level.INFO, "rest-compress server: {0}", binder.inflation.describe(binder.maxDecodedSize));
         }
         context.property(PROPERTY, binder);
         context.property(Statistics.PROPERTY, binder.statistics);
@@ -267,7 +273,7 @@ public final class CompressionBinder implements DynamicFeature {
     /** Request decoding for one method, reporting its bodies to {@code decoding} ({@code null}: nowhere). */
     private void bindRequestDecoding(ResourceInfo resourceInfo, FeatureContext context, BodyObserver.Decode decoding) {
         context.register(new RequestDecodingInterceptor(registry, maxDecodedSize, decoding, decoderSlots,
-                container.inflatesUnmarked()), Priorities.ENTITY_CODER);
+                inflation.alsoUnmarked(container.inflatesUnmarked())), Priorities.ENTITY_CODER);
         if (RequestBodies.takesEntity(resourceInfo.getResourceMethod())) {
             // Outermost writer interceptor, so it closes the request body after every other one is done.
             context.register(requestBodies, Priorities.AUTHENTICATION);
