@@ -41,8 +41,9 @@ class BenchQuickIT {
             "--warmups", "0", "--iterations", "1", "--time-ms", "50",
             "--native-harness", harness.toString(), "--load-concurrency", "1,16",
             "--overload-multipliers", "0.5,2", "--pin", "off",
-            // ours-identity: no JVM of its own, one more short run (the HTTP-vs-codec row)
-            "--peers-servers", String.join(",", OurVariants.DEFAULTS) + ",ours-identity"}));
+            // ours-identity: no JVM of its own, one more short run (the HTTP-vs-codec row); ours-jersey and its
+            // identity row: one Jersey JVM, that table's second runtime
+            "--peers-servers", String.join(",", OurVariants.DEFAULTS) + ",ours-identity,ours-jersey,ours-jersey-identity"}));
 
         assertEquals(0, rc, "BenchMain exit code");
         for (String f : List.of("report.md", "codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png",
@@ -60,7 +61,8 @@ class BenchQuickIT {
                 "## Interceptor overhead", "Observability, same paired rounds", "| lzf | ",
                 "## HTTP load: concurrency sweep", "## Native floor", "## HTTP overload: open model", "## HTTP peers:",
                 "| resteasy-gzip |", "| jersey-gzip |", "| undertow-gzip |",
-                "**Compression over HTTP vs the codec alone**", "**Encoded-variant cache**",
+                "**Compression over HTTP vs the codec alone**", "| RESTEasy + Undertow (the demo) |",
+                "| Jersey + JDK HTTP server |", "**Encoded-variant cache**",
                 "| req/s ours-cached / resteasy-gzip |", "**adaptive=on / off** at each offered load",
                 "**Adaptive steps seen**")) {
             assertTrue(report.contains(section), "report.md lacks " + section);
@@ -116,8 +118,10 @@ class BenchQuickIT {
         assertTrue(overload.stream().skip(settings).allMatch(l -> !l.split(",")[2].equals("0")),
                 "every step after the capacities offers a rate");
         assertNoErrors(overload);
-        List<String> peers = rows(out, "peers.csv", 1 + OurVariants.DEFAULTS.size()); // one round each
+        List<String> peers = rows(out, "peers.csv", 3 + OurVariants.DEFAULTS.size()); // one round each
         assertRow(peers, "ours-identity,identity,");
+        assertRow(peers, "ours-jersey,gzip,");
+        assertRow(peers, "ours-jersey-identity,identity,");
         assertRow(peers, "ours-cache-identity,identity,");
         OurVariants.DEFAULTS.subList(1, OurVariants.DEFAULTS.size()).forEach(kind -> assertRow(peers, kind + ",gzip,"));
         assertNoErrors(peers);

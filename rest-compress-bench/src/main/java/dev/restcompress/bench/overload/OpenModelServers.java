@@ -134,10 +134,16 @@ public final class OpenModelServers implements AutoCloseable {
         return skipped.get(key(kind));
     }
 
-    /** The cache rows share one server; {@code ours} and its identity row run on the adaptive=off demo. */
+    /**
+     * The cache rows share one server, as do {@code ours-jersey} and its identity row; {@code ours} and its identity row
+     * run on the adaptive=off demo.
+     */
     private static String key(String kind) {
         if (OurVariants.CACHE_ROWS.contains(kind)) {
             return BenchServerMain.OURS_CACHE;
+        }
+        if (kind.equals(OurVariants.JERSEY_IDENTITY)) {
+            return BenchServerMain.OURS_JERSEY;
         }
         return kind.equals(BenchServerMain.OURS) || kind.equals(OurVariants.IDENTITY) ? "adaptive=off" : kind;
     }

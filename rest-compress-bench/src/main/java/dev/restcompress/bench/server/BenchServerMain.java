@@ -32,12 +32,14 @@ public final class BenchServerMain {
     public static final String JERSEY_GZIP = "jersey-gzip";
     public static final String UNDERTOW_GZIP = "undertow-gzip";
     public static final String OURS_CACHE = "ours-cache";
+    /** This library on Jersey's JDK HTTP server ({@link Peers#oursOnJersey}). */
+    public static final String OURS_JERSEY = "ours-jersey";
     /** Every server kind the peers suite compares, ours first. */
     public static final List<String> KINDS = List.of(OURS, RESTEASY_GZIP, JERSEY_GZIP, UNDERTOW_GZIP);
     private static final Pattern NMT_TOTAL = Pattern.compile("Total: reserved=(\\d+)KB, committed=(\\d+)KB");
     private static final Pattern NMT_OTHER = Pattern.compile("-\\s+Other \\(reserved=(\\d+)KB, committed=(\\d+)KB");
 
-    @Option(names = "--server", description = "ours, ours-cache, resteasy-gzip, jersey-gzip or undertow-gzip")
+    @Option(names = "--server", description = "ours, ours-cache, ours-jersey, resteasy-gzip, jersey-gzip or undertow-gzip")
     String kind = OURS;
     @Option(names = "--host")
     String host = "127.0.0.1";
@@ -59,7 +61,8 @@ public final class BenchServerMain {
             case JERSEY_GZIP -> Peers.jerseyGzip(a.host, port, a.testdata);
             case UNDERTOW_GZIP -> Peers.undertowGzip(a.host, port, a.testdata);
             case OURS_CACHE -> CacheServer.start(a.host, port, a.testdata);
-            default -> throw new IllegalArgumentException("unknown server " + a.kind + " (" + KINDS + ", " + OURS_CACHE + ")");
+            case OURS_JERSEY -> Peers.oursOnJersey(a.host, port, a.testdata);
+            default -> throw new IllegalArgumentException("unknown server " + a.kind + " (" + KINDS + ", " + OURS_CACHE + ", " + OURS_JERSEY + ")");
         };
         System.out.println(READY + port);
         System.out.flush();

@@ -20,12 +20,16 @@ public final class OurVariants {
     public static final String UNCACHED = "ours-uncached";
     public static final String CACHED = "ours-cached";
     public static final String CACHE_MISS = "ours-cache-miss";
+    /** This library on Jersey's JDK HTTP server, asked for gzip; and the same server asked for identity. */
+    public static final String JERSEY = BenchServerMain.OURS_JERSEY;
+    public static final String JERSEY_IDENTITY = "ours-jersey-identity";
     /** The cache's rows, served by the {@value BenchServerMain#OURS_CACHE} server. */
     public static final List<String> CACHE_ROWS = List.of(CACHE_IDENTITY, UNCACHED, CACHED, CACHE_MISS);
     /** What the peers suite measures by default: the cache's rows, then every server kind. */
     public static final List<String> DEFAULTS = Stream.concat(CACHE_ROWS.stream(), BenchServerMain.KINDS.stream()).toList();
     /** Every server the peers suite can measure. */
-    public static final List<String> CHOICES = Stream.concat(DEFAULTS.stream(), Stream.of(STATISTICS_OFF, JFR, TWIN, IDENTITY))
+    public static final List<String> CHOICES = Stream.concat(DEFAULTS.stream(), Stream.of(STATISTICS_OFF, JFR, TWIN, IDENTITY,
+            JERSEY, JERSEY_IDENTITY))
             .toList();
 
     private OurVariants() {}
@@ -44,7 +48,7 @@ public final class OurVariants {
 
     /** The coding the generator asks {@code kind} for. */
     public static String coding(String kind) {
-        return kind.equals(IDENTITY) || kind.equals(CACHE_IDENTITY) ? "identity" : "gzip";
+        return kind.equals(IDENTITY) || kind.equals(CACHE_IDENTITY) || kind.equals(JERSEY_IDENTITY) ? "identity" : "gzip";
     }
 
     /** The endpoint ({@code /rest/<endpoint>/<name>}) the generator asks {@code kind} for. */

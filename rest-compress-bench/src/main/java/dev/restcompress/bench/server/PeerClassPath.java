@@ -15,9 +15,9 @@ import java.util.stream.Stream;
 public final class PeerClassPath {
     private PeerClassPath() {}
 
-    /** The jars to put first on the class path of a {@code kind} server (empty for all but Jersey). */
+    /** The jars to put first on the class path of a {@code kind} server (empty for all but the Jersey ones). */
     public static List<Path> first(String kind) throws IOException {
-        if (!kind.equals(BenchServerMain.JERSEY_GZIP)) {
+        if (!onJersey(kind)) {
             return List.of();
         }
         Path dir;
@@ -44,6 +44,10 @@ public final class PeerClassPath {
     public static List<String> jvmOptions(String kind) {
         // Without TCP_NODELAY the JDK HTTP server stalls about 40 ms per response (Nagle against delayed ACKs,
         // STACK.md 7), which would measure the container's default rather than the compression.
-        return kind.equals(BenchServerMain.JERSEY_GZIP) ? List.of("-Dsun.net.httpserver.nodelay=true") : List.of();
+        return onJersey(kind) ? List.of("-Dsun.net.httpserver.nodelay=true") : List.of();
+    }
+
+    private static boolean onJersey(String kind) {
+        return kind.equals(BenchServerMain.JERSEY_GZIP) || kind.equals(BenchServerMain.OURS_JERSEY);
     }
 }

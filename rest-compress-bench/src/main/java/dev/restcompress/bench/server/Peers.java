@@ -1,6 +1,7 @@
 package dev.restcompress.bench.server;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.restcompress.server.RestCompressFeature;
 import io.undertow.Undertow;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.encoding.ContentEncodingRepository;
@@ -145,6 +146,19 @@ final class Peers {
     static AutoCloseable jerseyGzip(String host, int port, java.nio.file.Path testdata) {
         ResourceConfig config = new ResourceConfig().register(new StaticResource(testdata))
                 .register(EncodingFilter.class).register(GZipEncoder.class);
+        HttpServer server = JdkHttpServerFactory.createHttpServer(URI.create("http://" + host + ":" + port + "/rest/"),
+                config);
+        return () -> server.stop(0);
+    }
+
+    /**
+     * This library on Jersey 3.1.11's JDK HTTP server: {@link CacheServer}'s resource ({@code /rest/static/<name>},
+     * {@code @LZF @FastGzip}, no cache) with {@code RestCompressFeature}, the second runtime of the peers suite's
+     * compression-over-HTTP figure. Jersey's jars come first on this child's class path ({@link PeerClassPath}).
+     */
+    static AutoCloseable oursOnJersey(String host, int port, java.nio.file.Path testdata) {
+        ResourceConfig config = new ResourceConfig().register(new CacheServer.Resource(testdata))
+                .register(RestCompressFeature.class);
         HttpServer server = JdkHttpServerFactory.createHttpServer(URI.create("http://" + host + ":" + port + "/rest/"),
                 config);
         return () -> server.stop(0);
