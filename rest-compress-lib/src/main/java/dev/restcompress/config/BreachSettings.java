@@ -92,6 +92,14 @@ public final class BreachSettings {
         return protect;
     }
 
+    /**
+     * Whether any response of a method may be guarded, given whether it is marked {@code @CarriesSecrets}:
+     * under {@code credentialed} every method (its responses to requests carrying ambient credentials).
+     */
+    public boolean protects(boolean marked) {
+        return protect == Protect.ALL || protect == Protect.CREDENTIALED || protect == Protect.MARKED && marked;
+    }
+
     /** The source of padding lengths: a shared {@link SecureRandom} unless a test set {@value #RANDOM}. */
     public RandomGenerator random() {
         return random;
