@@ -18,7 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * BREACH on the wire, with the default {@code rest-compress.breach.protect=marked}: a method marked
+ * BREACH on the wire, with the default {@code rest-compress.breach.protect=credentialed}. An unmarked
+ * method answers a request carrying ambient credentials ({@code Cookie}, {@code Authorization: Basic})
+ * by the strict rule below and varies it on {@code Sec-Fetch-Site}; every other request exactly as with
+ * the policy off (the decision table, {@link #unmarkedMethodFollowsTheDecisionTable}). A method marked
  * {@code @CarriesSecrets} answers a cross-site request ({@code Sec-Fetch-Site: cross-site}) unencoded,
  * a same-origin one compressed, one without fetch metadata compressed with random padding (so two
  * identical requests get different lengths, both decoding to the same body), and every answer varies
@@ -110,5 +113,84 @@ public interface BreachContract extends ContractPart {
             lengths.add(r.body().length);
         }
         assertTrue(lengths.size() > 1, "identical requests must get different lengths, got " + lengths);
+    }
+
+    /**
+     * The default's decision table on an unmarked, tagged method, one row per request class: whether the
+     * request carries ambient credentials, its {@code Sec-Fetch-Site}, what it gets (gzip, padded gzip or
+     * unencoded), whether the answer varies on {@code Sec-Fetch-Site}, and the tag; then each 304 on
+     * revalidation carries the 200's tag and Vary.
+     */
+    @Test
+    default void unmarkedMethodFollowsTheDecisionTable() throws Exception {
+        String appTag = "\"" + ContractResource.ETAG + "\"";
+        String[][] table = {
+            // Cookie, Authorization, Sec-Fetch-Site, answer
+            {null, null, "cross-site", "gzip"},
+            {null, null, null, "gzip"},
+            {null, null, "same-origin", "gzip"},
+            {null, "Bearer abc", "cross-site", "gzip"},
+            {"session=victim", null, "cross-site", "identity"},
+            {"session=victim", null, "bogus", "identity"},
+            {"session=victim", null, "same-origin", "gzip"},
+            {"session=victim", null, "same-site", "gzip"},
+            {"session=victim", null, "none", "gzip"},
+            {"session=victim", null, null, "padded"},
+            {null, "Basic dTpw", "cross-site", "identity"},
+            {null, "Basic dTpw", "same-origin", "gzip"},
+        };
+        for (String[] row : table) {
+            java.util.List<String> request = new java.util.ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                if (row[i] != null) {
+                    request.add(new String[] {"Cookie", "Authorization", "Sec-Fetch-Site"}[i]);
+                    request.add(row[i]);
+                }
+            }
+            String what = "Cookie " + row[0] + ", Authorization " + row[1] + ", Sec-Fetch-Site " + row[2];
+            boolean guarded = row[0] != null || row[1] != null && row[1].startsWith("Basic");
+            HttpResponse<byte[]> ok = wire().get("contract/breach/unmarked", "gzip", request.toArray(String[]::new));
+            assertEquals(200, ok.statusCode(), what);
+            assertVary(ok);
+            assertEquals(guarded, tokens(ok, "Vary").contains("sec-fetch-site"),
+                    what + ": Vary: Sec-Fetch-Site on guarded answers only, was " + ok.headers().allValues("Vary"));
+            String tag = header(ok, "ETag");
+            switch (row[3]) {
+                case "identity" -> {
+                    assertNull(header(ok, "Content-Encoding"), what + ": unencoded");
+                    assertArrayEquals(Payloads.text(ContractResource.BREACH_TAGGED_SIZE, 0), ok.body(), what);
+                    assertEquals(appTag, tag, what + ": the identity representation's tag");
+                }
+                case "padded" -> {
+                    assertEquals("gzip", header(ok, "Content-Encoding"), what);
+                    assertArrayEquals(Payloads.text(ContractResource.BREACH_TAGGED_SIZE, 0), gunzip(ok.body()), what);
+                    assertEquals("W/" + appTag, tag, what + ": padded, so weak");
+                }
+                default -> {
+                    assertEquals("gzip", header(ok, "Content-Encoding"), what);
+                    assertExactLength(ok);
+                    assertArrayEquals(Payloads.text(ContractResource.BREACH_TAGGED_SIZE, 0), gunzip(ok.body()), what);
+                    assertTrue(tag.startsWith("\"" + ContractResource.ETAG + "-gzip"), what + ": the variant's tag, was " + tag);
+                }
+            }
+            request.add("If-None-Match");
+            request.add(tag);
+            HttpResponse<byte[]> notModified = wire().get("contract/breach/unmarked", "gzip",
+                    request.toArray(String[]::new));
+            assertEquals(304, notModified.statusCode(), what + ", If-None-Match " + tag);
+            assertEquals(tag, header(notModified, "ETag"), what + ": the 304 carries the 200's tag");
+            assertEquals(guarded, tokens(notModified, "Vary").contains("sec-fetch-site"), what + ": the 304's Vary");
+        }
+    }
+
+    /** An unguarded answer is the same bytes whichever Sec-Fetch-Site it names: nothing to protect. */
+    @Test
+    default void unmarkedMethodCompressesCredentialLessRequestsAlike() throws Exception {
+        HttpResponse<byte[]> same = wire().get("contract/breach/unmarked", "gzip", "Sec-Fetch-Site", "same-origin");
+        HttpResponse<byte[]> cross = wire().get("contract/breach/unmarked", "gzip", "Sec-Fetch-Site", "cross-site");
+        HttpResponse<byte[]> none = wire().get("contract/breach/unmarked", "gzip");
+        assertArrayEquals(same.body(), cross.body(), "cross-site without credentials: as same-origin");
+        assertArrayEquals(same.body(), none.body(), "no fetch metadata without credentials: as same-origin");
+        assertEquals(header(same, "ETag"), header(cross, "ETag"));
     }
 }

@@ -16,6 +16,8 @@ public final class OurVariants {
     public static final String JFR = "ours-jfr";
     public static final String IDENTITY = "ours-identity";
     public static final String TWIN = "ours-twin";
+    /** {@code ours} with {@code rest-compress.breach.protect=off}: the default BREACH rule's cost, against {@value #TWIN}. */
+    public static final String BREACH_OFF = "ours-breach-off";
     public static final String CACHE_IDENTITY = "ours-cache-identity";
     public static final String UNCACHED = "ours-uncached";
     public static final String CACHED = "ours-cached";
@@ -29,19 +31,20 @@ public final class OurVariants {
     public static final List<String> DEFAULTS = Stream.concat(CACHE_ROWS.stream(), BenchServerMain.KINDS.stream()).toList();
     /** Every server the peers suite can measure. */
     public static final List<String> CHOICES = Stream.concat(DEFAULTS.stream(), Stream.of(STATISTICS_OFF, JFR, TWIN, IDENTITY,
-            JERSEY, JERSEY_IDENTITY))
+            JERSEY, JERSEY_IDENTITY, BREACH_OFF))
             .toList();
 
     private OurVariants() {}
 
     /** Whether {@code kind} is a variant of {@code ours} with its own JVM. */
     public static boolean ownJvm(String kind) {
-        return List.of(STATISTICS_OFF, JFR, TWIN).contains(kind);
+        return List.of(STATISTICS_OFF, JFR, TWIN, BREACH_OFF).contains(kind);
     }
 
     /** The JVM options of a variant with its own JVM (JFR: {@code settings=default}, an upper bound of its cost). */
     public static List<String> jvmOptions(String kind, Path out) {
         return kind.equals(STATISTICS_OFF) ? List.of("-Drest-compress.statistics=off")
+                : kind.equals(BREACH_OFF) ? List.of("-Drest-compress.breach.protect=off")
                 : kind.equals(JFR) ? List.of("-XX:StartFlightRecording:settings=default,filename="
                         + out.resolve("ours-jfr.jfr").toAbsolutePath()) : List.of();
     }

@@ -363,6 +363,18 @@ public class ContractResource {
         return Response.ok(Payloads.textString(BREACH_TAGGED_SIZE)).tag(tag).build();
     }
 
+    /**
+     * The same tagged representation, unmarked: under the default ({@code credentialed}) its answer depends
+     * on whether the request carries ambient credentials (BreachContract's decision table).
+     */
+    @GET
+    @Path("breach/unmarked")
+    @Produces(MediaType.TEXT_PLAIN)
+    @Compress("gzip")
+    public Response unmarkedTagged(@Context Request request) {
+        return secretTagged(request);
+    }
+
     /** The size of {@code breach/etag}'s body: well above the threshold. */
     public static final int BREACH_TAGGED_SIZE = 20_000;
 }

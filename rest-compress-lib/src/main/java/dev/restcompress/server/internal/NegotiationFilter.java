@@ -25,7 +25,7 @@ import java.util.List;
  * coding nor identity is acceptable (before the resource runs).
  *
  * <p>On the response: always adds {@code Vary: Accept-Encoding} (and {@code Vary: Sec-Fetch-Site} on a
- * method its {@link BreachPolicy} protects, which may send a cross-site request's body unencoded or pad
+ * response its {@link BreachPolicy} guards, which may send a cross-site request's body unencoded or pad
  * one); never encodes HEAD, 1xx, 204, 304,
  * bodies that already have a {@code Content-Encoding}, already-compressed media types, or a partial
  * response ({@code 206}, {@code Content-Range}: a range of the application's bytes under its own
@@ -126,7 +126,9 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
         MultivaluedMap<String, Object> headers = response.getHeaders();
         addVary(headers, HttpHeaders.ACCEPT_ENCODING);
         BreachPolicy breach = policy.breach();
-        if (breach.protects()) {
+        // Most responses are not guarded (no mark, no ambient credentials): they never look at fetch metadata.
+        boolean guarded = breach.guards(request::getHeaderString);
+        if (guarded) {
             addVary(headers, BreachPolicy.SEC_FETCH_SITE); // caches must not hand one site's variant to another
         }
         if (dictionaries != null) {
@@ -146,7 +148,7 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
             if (encodes && HttpMethod.GET.equals(request.getMethod())
                     && !CompressedMediaTypes.isCompressed(response.getMediaType())) {
                 EncodingPlan plan = plan(request, negotiation, dictionaryCodec, false);
-                retagNotModified(headers, plan, breachDecision(breach, request, plan, false));
+                retagNotModified(headers, plan, breachDecision(guarded ? breach : null, request, plan, false));
             }
             return;
         }
@@ -161,7 +163,7 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
         boolean streaming = response.getEntity() instanceof StreamingOutput
                 || MediaType.SERVER_SENT_EVENTS_TYPE.isCompatible(response.getMediaType());
         EncodingPlan plan = encodes ? plan(request, negotiation, dictionaryCodec, streaming) : null;
-        BreachPolicy.Decision breachDecision = breachDecision(breach, request, plan, streaming);
+        BreachPolicy.Decision breachDecision = breachDecision(guarded ? breach : null, request, plan, streaming);
         if (breachDecision == BreachPolicy.Decision.IDENTITY) {
             plan = null; // the body goes out as the application wrote it, under its own tag (also in a 304)
         }
@@ -183,11 +185,10 @@ public final class NegotiationFilter implements ContainerRequestFilter, Containe
         }
     }
 
-    /** What the method's BREACH policy makes of {@code plan} for this request. */
+    /** What the method's BREACH policy makes of {@code plan} for this request; {@code breach} null: not guarded. */
     private static BreachPolicy.Decision breachDecision(BreachPolicy breach, ContainerRequestContext request,
             EncodingPlan plan, boolean streaming) {
-        // Most methods are not protected: they never look the header up.
-        return plan == null || !breach.protects() ? BreachPolicy.Decision.ENCODE
+        return plan == null || breach == null ? BreachPolicy.Decision.ENCODE
                 : breach.decide(request.getHeaderString(BreachPolicy.SEC_FETCH_SITE), plan.codec().coding(), streaming);
     }
 

@@ -4,24 +4,35 @@ import dev.restcompress.annotation.CarriesSecrets;
 import dev.restcompress.codec.LengthPadding;
 import dev.restcompress.config.BreachSettings;
 import java.lang.reflect.Method;
-import java.security.SecureRandom;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
+import java.util.random.RandomGenerator;
 
 /**
- * BREACH (CVE-2013-3587) for one resource method, resolved at deployment: whether its responses are
- * protected ({@code rest-compress.breach.protect} and {@code @CarriesSecrets}), and per request what
- * that means. A BREACH attacker must make the victim's browser send the requests, which a browser
- * labels {@code Sec-Fetch-Site: cross-site}; so a protected method answers such a request unencoded,
- * compresses same-origin, same-site and user-initiated ({@code none}) requests as usual, and pads the
- * compressed body of a request without fetch metadata (an older browser, or a non-browser client) by
- * a fresh random length from 0 to {@code rest-compress.breach.padding} bytes. An unknown value counts
- * as cross-site. Every response of a protected method varies on {@code Sec-Fetch-Site}. Thread-safe.
+ * BREACH (CVE-2013-3587) for one resource method, resolved at deployment: which of its responses are
+ * guarded ({@code rest-compress.breach.protect} and {@code @CarriesSecrets}), and per request what
+ * that means.
+ *
+ * <p>BREACH needs the victim's browser to send requests the attacker drives, with the victim's
+ * credentials attached by the browser itself. So the default ({@code credentialed}) guards a response
+ * only when its request carries ambient credentials ({@link AmbientCredentials}: a {@code Cookie}, or
+ * {@code Authorization} of a scheme browsers send by themselves); a request without them cannot fetch
+ * that victim's secrets, and its response is compressed exactly as with the policy off (no
+ * {@code Vary: Sec-Fetch-Site}, no header looked up beyond those two). A marked method, and every
+ * method under {@code all}, guards every response.
+ *
+ * <p>A guarded response: a request a browser labels {@code Sec-Fetch-Site: cross-site} (or any value
+ * it does not define) is answered unencoded; {@code same-origin}, {@code same-site} and {@code none}
+ * (user-initiated) compressed as usual; a request without fetch metadata (an older browser, or a
+ * non-browser client) compressed and padded by a fresh random length from 0 to
+ * {@code rest-compress.breach.padding} bytes, or unencoded where the coding or a streamed body cannot
+ * carry padding. A guarded response varies on {@code Sec-Fetch-Site}. Thread-safe.
  */
 public final class BreachPolicy {
     /** The request header of fetch metadata that names where a request comes from. */
     public static final String SEC_FETCH_SITE = "Sec-Fetch-Site";
     /** Nothing protected. */
-    public static final BreachPolicy NONE = new BreachPolicy(false, 0);
+    public static final BreachPolicy NONE = new BreachPolicy(Scope.NONE, 0, null);
 
     /** What one response gets. */
     public enum Decision {
@@ -33,15 +44,23 @@ public final class BreachPolicy {
         IDENTITY
     }
 
-    /** Per response, so the lengths an attacker sees cannot be predicted from earlier ones. */
-    private static final SecureRandom RANDOM = new SecureRandom();
+    /** Which responses of the method are guarded. */
+    private enum Scope {
+        NONE,
+        /** Those to requests carrying ambient credentials. */
+        CREDENTIALED,
+        /** All. */
+        EVERY
+    }
 
-    private final boolean protects;
+    private final Scope scope;
     private final int maxPadding;
+    private final RandomGenerator random;
 
-    BreachPolicy(boolean protects, int maxPadding) {
-        this.protects = protects;
+    private BreachPolicy(Scope scope, int maxPadding, RandomGenerator random) {
+        this.scope = scope;
         this.maxPadding = maxPadding;
+        this.random = random;
     }
 
     /**
@@ -56,17 +75,36 @@ public final class BreachPolicy {
 
     /** The policy of a method, {@code marked} when it (or its class) is annotated {@code @CarriesSecrets}. */
     public static BreachPolicy of(BreachSettings settings, boolean marked) {
-        return settings.protects(marked) ? new BreachPolicy(true, settings.padding()) : NONE;
+        Scope scope = switch (settings.protect()) {
+            case OFF -> Scope.NONE;
+            case MARKED -> marked ? Scope.EVERY : Scope.NONE;
+            case CREDENTIALED -> marked ? Scope.EVERY : Scope.CREDENTIALED;
+            case ALL -> Scope.EVERY;
+        };
+        return scope == Scope.NONE ? NONE : new BreachPolicy(scope, settings.padding(), settings.random());
     }
 
-    /** Whether this method's encoding depends on {@code Sec-Fetch-Site} (then it must vary on it). */
+    /** Whether any response of this method may be guarded. */
     public boolean protects() {
-        return protects;
+        return scope != Scope.NONE;
     }
 
-    /** The decision for a request with this {@code Sec-Fetch-Site} value ({@code null}: none sent). */
+    /**
+     * Whether the response to this request is guarded (then it must vary on {@code Sec-Fetch-Site}).
+     *
+     * @param header the request's header by name (its values joined), {@code null} when absent
+     */
+    public boolean guards(UnaryOperator<String> header) {
+        return switch (scope) {
+            case NONE -> false;
+            case EVERY -> true;
+            case CREDENTIALED -> AmbientCredentials.carried(header.apply("Cookie"), header.apply("Authorization"));
+        };
+    }
+
+    /** The decision for a guarded request with this {@code Sec-Fetch-Site} value ({@code null}: none sent). */
     public Decision decide(String secFetchSite) {
-        if (!protects) {
+        if (!protects()) {
             return Decision.ENCODE;
         }
         if (secFetchSite == null) {
@@ -79,7 +117,7 @@ public final class BreachPolicy {
     }
 
     /**
-     * The decision for a response of {@code coding}, knowing whether it may stream: padding exists
+     * The decision for a guarded response of {@code coding}, knowing whether it may stream: padding exists
      * only for one-shot bodies of the codings that can carry it, so a response that should be padded
      * but cannot be goes out unencoded instead.
      */
@@ -90,11 +128,15 @@ public final class BreachPolicy {
 
     /** A fresh padding length, from 0 to the configured most. */
     public int paddingLength() {
-        return RANDOM.nextInt(maxPadding + 1);
+        return random.nextInt(maxPadding + 1);
     }
 
     @Override
     public String toString() {
-        return protects ? "breach-protected (padding up to " + maxPadding + " B)" : "not breach-protected";
+        return switch (scope) {
+            case NONE -> "not breach-protected";
+            case CREDENTIALED -> "breach-protected when credentialed (padding up to " + maxPadding + " B)";
+            case EVERY -> "breach-protected (padding up to " + maxPadding + " B)";
+        };
     }
 }

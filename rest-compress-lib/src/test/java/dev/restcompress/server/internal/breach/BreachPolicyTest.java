@@ -25,27 +25,106 @@ class BreachPolicyTest {
                 BreachSettings.PADDING, padding)::get), marked);
     }
 
-    @ParameterizedTest(name = "protect={0} marked={1} Sec-Fetch-Site={2} {3} -> {4}")
+    /** The answer to a request: ENCODE when the response is not guarded, else the guarded decision. */
+    static String answer(BreachPolicy policy, String cookie, String authorization, String site, String coding) {
+        Map<String, String> headers = new java.util.HashMap<>();
+        headers.put("Cookie", cookie);
+        headers.put("Authorization", authorization);
+        headers.put("Sec-Fetch-Site", site);
+        boolean guarded = policy.guards(headers::get);
+        return (guarded ? policy.decide(site, coding, false) : Decision.ENCODE) + (guarded ? " vary" : "");
+    }
+
+    /**
+     * The decision table: protect, mark, ambient credentials ({@code Cookie}, {@code Authorization}),
+     * {@code Sec-Fetch-Site} and coding give the answer, and whether the response varies on
+     * {@code Sec-Fetch-Site}. The default ({@code credentialed}) first.
+     */
+    @ParameterizedTest(name = "protect={0} marked={1} Cookie={2} Authorization={3} Sec-Fetch-Site={4} {5} -> {6}")
     @CsvSource(nullValues = "null", value = {
-        "marked, true,  cross-site,  gzip, IDENTITY",
-        "marked, true,  Cross-Site,  gzip, IDENTITY",
-        "marked, true,  bogus,       gzip, IDENTITY",
-        "marked, true,  same-origin, gzip, ENCODE",
-        "marked, true,  same-site,   gzip, ENCODE",
-        "marked, true,  none,        gzip, ENCODE",
-        "marked, true,  null,        gzip, PAD",
-        "marked, true,  null,        zstd, PAD",
-        "marked, true,  null,        br,   PAD",
-        "marked, true,  null,        lzf,  IDENTITY",
-        "marked, false, cross-site,  gzip, ENCODE",
-        "marked, false, null,        gzip, ENCODE",
-        "all,    false, cross-site,  gzip, IDENTITY",
-        "all,    false, null,        gzip, PAD",
-        "off,    true,  cross-site,  gzip, ENCODE",
-        "off,    true,  null,        gzip, ENCODE",
+        // credentialed, unmarked: no ambient credentials, no guard, whatever the site says
+        "credentialed, false, null,      null,             cross-site,  gzip, ENCODE",
+        "credentialed, false, null,      null,             cross-site,  dcz,  ENCODE",
+        "credentialed, false, null,      null,             null,        gzip, ENCODE",
+        "credentialed, false, null,      null,             same-origin, gzip, ENCODE",
+        "credentialed, false, null,      Bearer abc,       cross-site,  gzip, ENCODE",
+        "credentialed, false, null,      DPoP abc,         null,        gzip, ENCODE",
+        "credentialed, false, '  ',      null,             cross-site,  gzip, ENCODE",
+        // a cookie: guarded
+        "credentialed, false, sid=1,     null,             cross-site,  gzip, IDENTITY vary",
+        "credentialed, false, sid=1,     null,             cross-site,  br,   IDENTITY vary",
+        "credentialed, false, sid=1,     null,             cross-site,  zstd, IDENTITY vary",
+        "credentialed, false, sid=1,     null,             cross-site,  dcz,  IDENTITY vary",
+        "credentialed, false, sid=1,     null,             cross-site,  dcb,  IDENTITY vary",
+        "credentialed, false, sid=1,     null,             Cross-Site,  gzip, IDENTITY vary",
+        "credentialed, false, sid=1,     null,             bogus,       gzip, IDENTITY vary",
+        "credentialed, false, sid=1,     null,             '',          gzip, IDENTITY vary",
+        "credentialed, false, sid=1,     null,             same-origin, gzip, ENCODE vary",
+        "credentialed, false, sid=1,     null,             same-origin, dcz,  ENCODE vary",
+        "credentialed, false, sid=1,     null,             same-site,   gzip, ENCODE vary",
+        "credentialed, false, sid=1,     null,             none,        gzip, ENCODE vary",
+        "credentialed, false, sid=1,     null,             null,        gzip, PAD vary",
+        "credentialed, false, sid=1,     null,             null,        zstd, PAD vary",
+        "credentialed, false, sid=1,     null,             null,        br,   PAD vary",
+        "credentialed, false, sid=1,     null,             null,        dcz,  IDENTITY vary",
+        "credentialed, false, sid=1,     null,             null,        dcb,  IDENTITY vary",
+        "credentialed, false, sid=1,     null,             null,        lzf,  IDENTITY vary",
+        // HTTP authentication a browser repeats by itself: guarded; with a cookie too
+        "credentialed, false, null,      Basic dTpw,       cross-site,  gzip, IDENTITY vary",
+        "credentialed, false, null,      basic dTpw,       cross-site,  gzip, IDENTITY vary",
+        "credentialed, false, null,      Digest u=\"a\", cross-site,  gzip, IDENTITY vary",
+        "credentialed, false, null,      Negotiate YII,    cross-site,  gzip, IDENTITY vary",
+        "credentialed, false, null,      NTLM TlRM,        null,        gzip, PAD vary",
+        "credentialed, false, null,      Basic dTpw,       same-origin, gzip, ENCODE vary",
+        "credentialed, false, sid=1,     Bearer abc,       cross-site,  gzip, IDENTITY vary",
+        // credentialed, marked: the strict rule, credentials or not
+        "credentialed, true,  null,      null,             cross-site,  gzip, IDENTITY vary",
+        "credentialed, true,  null,      null,             null,        gzip, PAD vary",
+        "credentialed, true,  null,      null,             same-origin, gzip, ENCODE vary",
+        // marked: only marked methods, credentials or not
+        "marked,       true,  null,      null,             cross-site,  gzip, IDENTITY vary",
+        "marked,       true,  null,      null,             Cross-Site,  gzip, IDENTITY vary",
+        "marked,       true,  null,      null,             bogus,       gzip, IDENTITY vary",
+        "marked,       true,  null,      null,             same-origin, gzip, ENCODE vary",
+        "marked,       true,  null,      null,             same-site,   gzip, ENCODE vary",
+        "marked,       true,  null,      null,             none,        gzip, ENCODE vary",
+        "marked,       true,  null,      null,             null,        gzip, PAD vary",
+        "marked,       true,  null,      null,             null,        zstd, PAD vary",
+        "marked,       true,  null,      null,             null,        br,   PAD vary",
+        "marked,       true,  null,      null,             null,        lzf,  IDENTITY vary",
+        "marked,       false, sid=1,     null,             cross-site,  gzip, ENCODE",
+        "marked,       false, null,      null,             null,        gzip, ENCODE",
+        "all,          false, null,      null,             cross-site,  gzip, IDENTITY vary",
+        "all,          false, null,      null,             null,        gzip, PAD vary",
+        "off,          true,  sid=1,     null,             cross-site,  gzip, ENCODE",
+        "off,          true,  sid=1,     null,             null,        gzip, ENCODE",
     })
-    void decides(String protect, boolean marked, String site, String coding, Decision expected) {
-        assertEquals(expected, policy(protect, 256, marked).decide(site, coding, false));
+    void decides(String protect, boolean marked, String cookie, String authorization, String site, String coding,
+            String expected) {
+        assertEquals(expected, answer(policy(protect, 256, marked), cookie, authorization, site, coding));
+    }
+
+    @Test
+    void credentialedIsTheDefault() {
+        BreachSettings defaults = BreachSettings.from(Map.<String, Object>of()::get);
+        assertEquals(BreachSettings.Protect.CREDENTIALED, defaults.protect());
+        BreachPolicy unmarked = BreachPolicy.of(defaults, false);
+        assertEquals("IDENTITY vary", answer(unmarked, "sid=1", null, "cross-site", "gzip"));
+        assertEquals("ENCODE", answer(unmarked, null, null, "cross-site", "gzip"));
+    }
+
+    /** A seeded source makes the padding lengths exactly those of the seed's stream. */
+    @Test
+    void paddingLengthsComeFromTheConfiguredSource() {
+        BreachPolicy p = BreachPolicy.of(BreachSettings.from(Map.<String, Object>of(BreachSettings.PROTECT, "all",
+                BreachSettings.PADDING, 256, BreachSettings.RANDOM, new java.util.Random(42))::get), false);
+        java.util.Random same = new java.util.Random(42);
+        for (int i = 0; i < 100; i++) {
+            assertEquals(same.nextInt(257), p.paddingLength(), "draw " + i);
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BreachSettings.from(Map.<String, Object>of(BreachSettings.RANDOM, "42")::get));
+        assertTrue(e.getMessage().contains(BreachSettings.RANDOM), e.getMessage());
     }
 
     @Test
@@ -60,9 +139,11 @@ class BreachPolicyTest {
         assertEquals(Decision.IDENTITY, policy("marked", 0, true).decide("cross-site", "gzip", false));
     }
 
+    /** Seeded: with the production SecureRandom a missing length had probability 17 (16/17)^2000, about 1e-51. */
     @Test
     void paddingLengthsAreFreshAndInRange() {
-        BreachPolicy p = policy("marked", 16, true);
+        BreachPolicy p = BreachPolicy.of(BreachSettings.from(Map.<String, Object>of(BreachSettings.PROTECT, "marked",
+                BreachSettings.PADDING, 16, BreachSettings.RANDOM, new java.util.Random(7))::get), true);
         Set<Integer> seen = new HashSet<>();
         for (int i = 0; i < 2000; i++) {
             int n = p.paddingLength();
@@ -77,6 +158,8 @@ class BreachPolicyTest {
         assertSame(BreachPolicy.NONE, policy("marked", 256, false));
         assertFalse(BreachPolicy.NONE.protects());
         assertTrue(policy("marked", 256, true).protects());
+        assertTrue(policy("marked", 256, true).guards(h -> null), "a marked method guards every request");
+        assertFalse(policy("credentialed", 256, false).guards(h -> null), "no credentials, no guard");
     }
 
     @Test
