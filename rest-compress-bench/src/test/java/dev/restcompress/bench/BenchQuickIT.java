@@ -42,13 +42,18 @@ class BenchQuickIT {
             "--native-harness", harness.toString(), "--load-concurrency", "1,16",
             "--overload-multipliers", "0.5,2", "--pin", "off",
             // ours-identity: no JVM of its own, one more short run (the HTTP-vs-codec row)
-            "--peers-servers", String.join(",", OurVariants.DEFAULTS) + ",ours-identity"}));
+            "--peers-servers", String.join(",", OurVariants.DEFAULTS) + ",ours-identity",
+            // the proxies suite, opt-in: the app rows always (one more demo JVM), nginx's where it is installed (CI
+            // installs no proxy: the suite must then say it left nginx out and go on)
+            "--suites", "codec,small,interceptor,load,native,overload,peers,proxies",
+            "--proxies-setups", "app-identity,app-gzip,nginx-identity,nginx-gzip-6"}));
 
         assertEquals(0, rc, "BenchMain exit code");
         for (String f : List.of("report.md", "codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png",
                 "small-payload.csv", "small-payload.png", "interceptor.csv", "interceptor-paired.csv", "load.csv",
                 "load-latency.png", "load-throughput.png", "native-harness.csv", "native-floor.csv", "overload.csv",
-                "overload-served.png", "overload-latency.png", "peers.csv", "peers.png")) {
+                "overload-served.png", "overload-latency.png", "peers.csv", "peers.png", "proxies.csv", "proxies-ratios.csv",
+                "proxies-orders-min-30k.png")) {
             assertTrue(Files.size(out.resolve(f)) > 0, f + " is empty");
         }
         for (String png : List.of("roundtrip-vs-size.png", "load-latency.png")) {
@@ -67,6 +72,26 @@ class BenchQuickIT {
         }
         codecInterceptorLoadAndNativeRows(out);
         overloadAndPeersRows(out, report);
+        proxiesRows(out, report);
+    }
+
+    /** The app rows served without errors; nginx's too where installed, else one line saying it was left out. */
+    private static void proxiesRows(Path out, String report) throws IOException {
+        assertTrue(report.contains("## HTTP proxies"), "report.md lacks the proxies section");
+        boolean nginx = Files.isExecutable(Paths.get("/usr/sbin/nginx"));
+        // per set-up: the closed model and the open model at half of it, one round
+        List<String> rows = rows(out, "proxies.csv", (nginx ? 4 : 2) * 2);
+        for (String setUp : nginx ? List.of("app-identity", "app-gzip", "nginx-identity", "nginx-gzip-6")
+                : List.of("app-identity", "app-gzip")) {
+            assertRow(rows, "orders-min-30k.json," + setUp + ",");
+        }
+        for (String row : rows) {
+            String[] cells = row.split(",", -1);
+            assertEquals("0", cells[9], "errors in " + row);
+            assertTrue(Double.parseDouble(cells[13]) > 0, "CPU per response in " + row);
+        }
+        assertTrue(nginx || report.contains("**nginx left out:** nginx is not installed"), "no line on nginx's absence");
+        assertTrue(report.contains("| in-app path cost gzip-6, no proxy"), "path cost row");
     }
 
     private static void codecInterceptorLoadAndNativeRows(Path out) throws IOException {

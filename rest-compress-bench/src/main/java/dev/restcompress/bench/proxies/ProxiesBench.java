@@ -114,6 +114,9 @@ public final class ProxiesBench {
     private void startApp(SetUp.App app, List<String> prefix, List<String> extra, String log)
             throws IOException, InterruptedException {
         List<String> jvm = new ArrayList<>(ServerProcess.defaultJvmOptions());
+        if (po.quick) {
+            jvm.add("-XX:TieredStopAtLevel=1"); // the smoke run measures nothing: C1 alone starts the JVM sooner
+        }
         jvm.addAll(extra);
         ServerProcess p = ServerProcess.start(new ServerProcess.Spec(prefix, jvm, List.of(), BenchServerMain.OURS,
                 "127.0.0.1", ctx.corpus(), ctx.out().resolve(log)));
