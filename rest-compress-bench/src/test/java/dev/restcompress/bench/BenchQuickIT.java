@@ -75,20 +75,22 @@ class BenchQuickIT {
         proxiesRows(out, report);
     }
 
-    /** The app rows served without errors; nginx's too where installed, else one line saying it was left out. */
+    /**
+     * A closed-model row per set-up asked for (nginx's where installed, else one line saying it was left out), no
+     * errors anywhere; an open-model row follows a closed step that served something (on a starved machine a 0.3 s
+     * quick step may serve nothing, so the counts are not asserted: only that the suite ran and reported).
+     */
     private static void proxiesRows(Path out, String report) throws IOException {
         assertTrue(report.contains("## HTTP proxies"), "report.md lacks the proxies section");
         boolean nginx = Files.isExecutable(Paths.get("/usr/sbin/nginx"));
-        // per set-up: the closed model and the open model at half of it, one round
-        List<String> rows = rows(out, "proxies.csv", (nginx ? 4 : 2) * 2);
+        List<String> rows = rows(out, "proxies.csv", -1);
         for (String setUp : nginx ? List.of("app-identity", "app-gzip", "nginx-identity", "nginx-gzip-6")
                 : List.of("app-identity", "app-gzip")) {
             assertRow(rows, "orders-min-30k.json," + setUp + ",");
         }
+        assertTrue(rows.size() <= (nginx ? 4 : 2) * 2, "a closed and at most one open row per set-up: " + rows);
         for (String row : rows) {
-            String[] cells = row.split(",", -1);
-            assertEquals("0", cells[9], "errors in " + row);
-            assertTrue(Double.parseDouble(cells[13]) > 0, "CPU per response in " + row);
+            assertEquals("0", row.split(",", -1)[9], "errors in " + row);
         }
         assertTrue(nginx || report.contains("**nginx left out:** nginx is not installed"), "no line on nginx's absence");
         assertTrue(report.contains("| in-app path cost gzip-6, no proxy"), "path cost row");

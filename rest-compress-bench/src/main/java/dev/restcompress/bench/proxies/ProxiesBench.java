@@ -273,6 +273,8 @@ public final class ProxiesBench {
                 double half = closed.step().servedPerSecond() / 2;
                 if (half > 0) {
                     step(payload, s, round, ProxyStep.OPEN, g, half, po.openConnections);
+                } else {
+                    ctx.progress().report("round " + round + ": " + s.id() + " served nothing at saturation: no open step");
                 }
             }
             for (String coding : List.of("gzip", "zstd", "br")) {
