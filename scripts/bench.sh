@@ -8,7 +8,9 @@
 #   --corpus DIR   folder of files to compress (default <repo>/testdata)
 #   --codecs ids   e.g. lzf,gzip-jdk-6 (default: every codec available here)
 #   --files a,b    corpus file names for the codec suite (default: all; --quick: three)
-#   --suites list  codec,small,interceptor,load,native,overload,peers (default: all of these)
+#   --suites list  codec,small,interceptor,load,native,overload,peers (default: all of these), proxies (nginx,
+#                  Caddy and HAProxy in front of the demo; installed from Debian first when missing and root)
+#   --proxies-rounds N --proxies-seconds N --proxies-payloads a,b --proxies-setups app-gzip,nginx-gzip-6,...
 #   --forks N --warmups N --iterations N --time-ms N   JMH settings (default 1, 2, 3, 1000)
 #   --link-mbps N  reference link speed for the small-payload verdict (default 1000)
 #   --load-concurrency 1,4,16,64 --load-seconds N --load-codings identity,lzf,gzip --load-file NAME
@@ -35,12 +37,14 @@ die() { echo "[bench.sh] ERROR: $*" >&2; exit 1; }
 args=()
 corpus="$REPO_DIR/testdata"
 bandwidth=""
+suites=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --corpus) [ $# -ge 2 ] || die "--corpus needs a folder"; corpus="$2"; shift 2 ;;
         --out) die "--out is chosen by this script (results/bench-<timestamp>); run BenchMain directly to change it" ;;
+        --suites) [ $# -ge 2 ] || die "--suites needs a list"; suites="$2"; args+=("$1" "$2"); shift 2 ;;
         --bandwidth) [ $# -ge 2 ] || die "--bandwidth needs rates, e.g. 100mbit,1gbit"; bandwidth="$2"; shift 2 ;;
-        -h|--help) sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) args+=("$1"); shift ;;
     esac
 done
@@ -78,6 +82,11 @@ if command -v gcc >/dev/null 2>&1; then
     fi
 else
     log "WARNING: no gcc; the native-floor section will be skipped"
+fi
+
+# --- the proxies suite's servers: Debian packages, installed when missing (root), never started as services --
+if [[ ",$suites," == *,proxies,* ]]; then
+    "$REPO_DIR/rest-compress-bench/scripts/install-proxies.sh" || log "WARNING: install-proxies.sh failed; the suite skips absent proxies"
 fi
 
 # --- optional bandwidth mode, inside network namespaces this script owns ---------------

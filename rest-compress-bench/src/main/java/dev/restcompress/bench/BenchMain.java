@@ -14,6 +14,7 @@ import dev.restcompress.bench.sweep.LoadBench;
 import dev.restcompress.bench.overload.OpenModelServers;
 import dev.restcompress.bench.overload.OverloadBench;
 import dev.restcompress.bench.peers.PeersBench;
+import dev.restcompress.bench.proxies.ProxiesBench;
 import dev.restcompress.bench.nativefloor.NativeFloor;
 import dev.restcompress.bench.report.Markdown;
 import dev.restcompress.bench.small.SmallPayloadSuite;
@@ -108,6 +109,9 @@ public final class BenchMain {
                     produced.addAll(PeersBench.run(ctx, o.overload, servers));
                 }
             }
+        }
+        if (o.suites.contains("proxies")) {
+            produced.addAll(ProxiesBench.run(ctx, o.proxies, o.overload.pin.equals("on")));
         }
         if (o.suites.contains("bandwidth")) {
             produced.addAll(BandwidthBench.run(ctx, o.load));

@@ -2,6 +2,7 @@ package dev.restcompress.bench;
 
 import dev.restcompress.bench.core.Cli;
 import dev.restcompress.bench.overload.OverloadOptions;
+import dev.restcompress.bench.proxies.ProxiesOptions;
 import dev.restcompress.bench.sweep.LoadOptions;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -18,8 +19,10 @@ import picocli.CommandLine;
 @Command(name = "BenchMain", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs the rest-compress benchmark suites and writes a results folder.")
 final class BenchOptions {
-    private static final String SUITE_NAMES = "codec,small,interceptor,load,native,overload,peers,bandwidth";
+    private static final String SUITE_NAMES = "codec,small,interceptor,load,native,overload,peers,bandwidth,proxies";
     private static final List<String> SUITES = List.of(SUITE_NAMES.split(","));
+    /** Run only when named: bandwidth needs root and rates, proxies starts nginx, Caddy and HAProxy. */
+    private static final List<String> OPT_IN = List.of("bandwidth", "proxies");
 
     @Option(names = "--quick", description = "smoke mode: few files, 0 forks, 100 ms iterations (well under 3 min)")
     boolean quick;
@@ -31,8 +34,8 @@ final class BenchOptions {
     List<String> codecs = new ArrayList<>();
     @Option(names = "--files", split = ",", description = "corpus file names for the codec suite (default: all; quick: three)")
     List<String> files = new ArrayList<>();
-    @Option(names = "--suites", split = ",", description = "of " + SUITE_NAMES + " (default: all but bandwidth)")
-    List<String> suites = new ArrayList<>(SUITES.subList(0, SUITES.size() - 1));
+    @Option(names = "--suites", split = ",", description = "of " + SUITE_NAMES + " (default: all but bandwidth and proxies)")
+    List<String> suites = new ArrayList<>(SUITES.stream().filter(s -> !OPT_IN.contains(s)).toList());
     @Option(names = "--forks", description = "JMH forks (default 1; quick 0)")
     Integer forks;
     @Option(names = "--warmups", description = "JMH warm-up iterations (default 2; quick 1)")
@@ -50,6 +53,8 @@ final class BenchOptions {
     final LoadOptions load = new LoadOptions();
     @Mixin
     final OverloadOptions overload = new OverloadOptions();
+    @Mixin
+    final ProxiesOptions proxies = new ProxiesOptions();
 
     /** Parses and validates {@code args} (a bad one throws a ParameterException); null when help was printed. */
     static BenchOptions parse(String[] args) {
@@ -75,6 +80,7 @@ final class BenchOptions {
             Cli.oneOf("--suites", o.suites, SUITES);
             o.load.applyDefaults(o.quick);
             o.overload.applyDefaults(o.quick);
+            o.proxies.applyDefaults(o.quick);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(cl, e.getMessage(), e);
         }

@@ -43,13 +43,18 @@ class BenchQuickIT {
             "--overload-multipliers", "0.5,2", "--pin", "off",
             // ours-identity: no JVM of its own, one more short run (the HTTP-vs-codec row); ours-jersey and its
             // identity row: one Jersey JVM, that table's second runtime
-            "--peers-servers", String.join(",", OurVariants.DEFAULTS) + ",ours-identity,ours-jersey,ours-jersey-identity"}));
+            "--peers-servers", String.join(",", OurVariants.DEFAULTS) + ",ours-identity,ours-jersey,ours-jersey-identity",
+            // the proxies suite, opt-in: the app rows always (one more demo JVM), nginx's where it is installed (CI
+            // installs no proxy: the suite must then say it left nginx out and go on)
+            "--suites", "codec,small,interceptor,load,native,overload,peers,proxies",
+            "--proxies-setups", "app-identity,app-gzip,nginx-identity,nginx-gzip-6"}));
 
         assertEquals(0, rc, "BenchMain exit code");
         for (String f : List.of("report.md", "codec-files.csv", "codec-summary.csv", "roundtrip-vs-size.png",
                 "small-payload.csv", "small-payload.png", "interceptor.csv", "interceptor-paired.csv", "load.csv",
                 "load-latency.png", "load-throughput.png", "native-harness.csv", "native-floor.csv", "overload.csv",
-                "overload-served.png", "overload-latency.png", "peers.csv", "peers.png")) {
+                "overload-served.png", "overload-latency.png", "peers.csv", "peers.png", "proxies.csv", "proxies-ratios.csv",
+                "proxies-orders-min-30k.png")) {
             assertTrue(Files.size(out.resolve(f)) > 0, f + " is empty");
         }
         for (String png : List.of("roundtrip-vs-size.png", "load-latency.png")) {
@@ -69,6 +74,28 @@ class BenchQuickIT {
         }
         codecInterceptorLoadAndNativeRows(out);
         overloadAndPeersRows(out, report);
+        proxiesRows(out, report);
+    }
+
+    /**
+     * A closed-model row per set-up asked for (nginx's where installed, else one line saying it was left out), no
+     * errors anywhere; an open-model row follows a closed step that served something (on a starved machine a 0.3 s
+     * quick step may serve nothing, so the counts are not asserted: only that the suite ran and reported).
+     */
+    private static void proxiesRows(Path out, String report) throws IOException {
+        assertTrue(report.contains("## HTTP proxies"), "report.md lacks the proxies section");
+        boolean nginx = Files.isExecutable(Paths.get("/usr/sbin/nginx"));
+        List<String> rows = rows(out, "proxies.csv", -1);
+        for (String setUp : nginx ? List.of("app-identity", "app-gzip", "nginx-identity", "nginx-gzip-6")
+                : List.of("app-identity", "app-gzip")) {
+            assertRow(rows, "orders-min-30k.json," + setUp + ",");
+        }
+        assertTrue(rows.size() <= (nginx ? 4 : 2) * 2, "a closed and at most one open row per set-up: " + rows);
+        for (String row : rows) {
+            assertEquals("0", row.split(",", -1)[9], "errors in " + row);
+        }
+        assertTrue(nginx || report.contains("**nginx left out:** nginx is not installed"), "no line on nginx's absence");
+        assertTrue(report.contains("| in-app path cost gzip-6, no proxy"), "path cost row");
     }
 
     private static void codecInterceptorLoadAndNativeRows(Path out) throws IOException {

@@ -1,5 +1,6 @@
 package dev.restcompress.bench.peers;
 
+import dev.restcompress.bench.core.CodecCpuTime;
 import dev.restcompress.bench.core.Progress;
 import dev.restcompress.bench.core.SuiteContext;
 import dev.restcompress.bench.load.LoadGenerator;
@@ -15,11 +16,8 @@ import dev.restcompress.bench.report.XyChart;
 import dev.restcompress.bench.server.BenchServerMain;
 import dev.restcompress.bench.server.OurVariants;
 import dev.restcompress.bench.server.ServerProcess;
-import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -100,7 +98,7 @@ public final class PeersBench {
             }
             if (httpCost) {
                 // the codec alone on the same bytes, once per round (the generator's core; thread CPU time)
-                double ns = codecCpuNanos(CodecRegistry.defaults().forCoding("gzip"), payloads.get(0).expected(),
+                double ns = CodecCpuTime.nanosPerBody(CodecRegistry.defaults().forCoding("gzip"), payloads.get(0).expected(),
                         Math.min(2, oo.peerSeconds));
                 b.codecNanos.add(ns);
                 progress.report("round " + round + ": gzip codec alone on " + payloads.get(0).name() + ": "
@@ -109,28 +107,6 @@ public final class PeersBench {
         }
         b.write(ctx.out(), ctx.md());
         return FILES;
-    }
-
-    /** CPU ns of this thread per {@code codec.compress} of {@code body}, over {@code seconds} after 1 s of warm-up. */
-    private static double codecCpuNanos(Codec codec, byte[] body, double seconds) {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        byte[] out = new byte[codec.maxCompressedLength(body.length)];
-        long sink = 0;
-        for (long warmEnd = System.nanoTime() + 1_000_000_000L; System.nanoTime() < warmEnd; ) {
-            sink += codec.compress(body, 0, body.length, out, 0);
-        }
-        long end = System.nanoTime() + (long) (seconds * 1e9);
-        long cpu0 = threads.getCurrentThreadCpuTime();
-        long calls = 0;
-        do {
-            sink += codec.compress(body, 0, body.length, out, 0);
-            calls++;
-        } while (System.nanoTime() < end && calls < 10_000_000);
-        long cpu = threads.getCurrentThreadCpuTime() - cpu0;
-        if (sink == 42) { // keeps the results live
-            System.out.print("");
-        }
-        return (double) cpu / calls;
     }
 
     private void write(Path dir, Markdown md) {
