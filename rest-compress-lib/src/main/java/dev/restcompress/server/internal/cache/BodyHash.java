@@ -6,7 +6,7 @@ package dev.restcompress.server.internal.cache;
  * aim: a body crafted to share another's hash takes that body's entry (a counted miss, then the crafted body
  * kept in its place) and, in the doorkeeper, is admitted one sighting early, so bodies made to collide could
  * thrash a method's entries. So the hash is keyed with a key drawn at random when the process starts
- * ({@link SipHash}), and it is paid by every lookup, misses included. A seam for tests, which force
+ * ({@link TwoLaneSipHash}), and it is paid by every lookup, misses included. A seam for tests, which force
  * collisions with a constant hash. Thread-safe.
  */
 @FunctionalInterface
@@ -14,6 +14,6 @@ interface BodyHash {
     /** The hash of {@code body[0, length)}. */
     long hash(byte[] body, int length);
 
-    /** The cache's hash: SipHash-1-3 under this process's random key. */
-    BodyHash DEFAULT = SipHash.withRandomKey();
+    /** The cache's hash: two lanes of SipHash-1-3 under this process's random keys. */
+    BodyHash DEFAULT = TwoLaneSipHash.withRandomKeys();
 }

@@ -100,7 +100,7 @@ class CrcCollisionTest extends CacheFixture {
         // The cache's hash does not, under this process's key and under a thousand others.
         assertNotEquals(BodyHash.DEFAULT.hash(a, a.length), BodyHash.DEFAULT.hash(b, b.length));
         for (int i = 0; i < 1000; i++) {
-            SipHash keyed = SipHash.withRandomKey();
+            BodyHash keyed = TwoLaneSipHash.withRandomKeys();
             assertNotEquals(keyed.hash(a, a.length), keyed.hash(b, b.length), "key " + i);
         }
     }

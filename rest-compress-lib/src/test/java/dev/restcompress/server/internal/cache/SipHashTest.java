@@ -12,10 +12,12 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * SipHash against the reference implementation's published outputs: SipHash-2-4's 64 vectors (key
- * 00 01 .. 0f, messages 00 01 .. of length 0 to 63; length 15 is the example in the paper's appendix) and
- * SipHash-1-3's, the cache's variant (key 0, messages 00 01 .. of length 0 to 16). Both run the same code
- * with other round counts, through every tail length and whole words. Then the key: random per instance.
+ * The cache's hash, {@link TwoLaneSipHash}, is exactly SipHash-1-3 of its even words under one key xor SipHash-1-3
+ * of its odd words and tail under the other, for every length class; the one-lane {@link SipHash} it is compared
+ * with matches the reference implementation's published outputs: SipHash-2-4's 64 vectors (key 00 01 .. 0f,
+ * messages 00 01 .. of length 0 to 63; length 15 is the example in the paper's appendix) and SipHash-1-3's (key
+ * 0, messages 00 01 .. of length 0 to 16), the same code with other round counts. Then the keys: random per
+ * instance.
  */
 class SipHashTest {
     /** SipHash-2-4, key 00 01 .. 0f, message 00 01 .. of length i (the reference's vectors_sip64). */
@@ -86,22 +88,60 @@ class SipHashTest {
         assertEquals(Arrays.toString(before), Arrays.toString(longer));
     }
 
+    /** What {@link TwoLaneSipHash} must compute, from its definition, with the one-lane reference. */
+    static long twoLanes(long a0, long a1, long b0, long b1, byte[] body, int n) {
+        int words = n / 8;
+        byte[] even = new byte[(words + 1) / 2 * 8];
+        byte[] oddAndTail = new byte[words / 2 * 8 + n % 8];
+        for (int w = 0; w < words; w++) {
+            System.arraycopy(body, w * 8, w % 2 == 0 ? even : oddAndTail, w / 2 * 8, 8);
+        }
+        System.arraycopy(body, words * 8, oddAndTail, words / 2 * 8, n % 8);
+        return new SipHash(1, 3, a0, a1).hash(even, even.length) ^ new SipHash(1, 3, b0, b1).hash(oddAndTail,
+                oddAndTail.length);
+    }
+
     @Test
-    void theDefaultIsKeyedAtRandomPerInstance() {
+    void theCacheHashIsTwoSipHash13LanesXored() {
+        Random seeded = new Random(2026);
+        byte[] body = new byte[70_000];
+        seeded.nextBytes(body);
+        for (int round = 0; round < 4; round++) {
+            long a0 = seeded.nextLong();
+            long a1 = seeded.nextLong();
+            long b0 = seeded.nextLong();
+            long b1 = seeded.nextLong();
+            TwoLaneSipHash hash = new TwoLaneSipHash(a0, a1, b0, b1);
+            // Every length up to five pairs of words (each parity of words, each tail), then large ones.
+            for (int n = 0; n <= 80; n++) {
+                assertEquals(twoLanes(a0, a1, b0, b1, body, n), hash.hash(body, n), "length " + n);
+            }
+            for (int n : new int[] {1024, 30_720, 48_513, 48_520, 69_999, 70_000}) {
+                assertEquals(twoLanes(a0, a1, b0, b1, body, n), hash.hash(body, n), "length " + n);
+            }
+        }
+    }
+
+    @Test
+    void theCacheHashIsKeyedAtRandomPerInstance() {
         byte[] body = VariantCacheTest.body(30_000, 1);
         Set<Long> hashes = new HashSet<>();
         for (int i = 0; i < 8; i++) {
-            hashes.add(SipHash.withRandomKey().hash(body, body.length));
+            hashes.add(TwoLaneSipHash.withRandomKeys().hash(body, body.length));
         }
         // Eight keys from the system's generator give eight hashes (a repeat has odds of about 2^-59).
         assertEquals(8, hashes.size(), hashes.toString());
-        // The same key gives the same hash (so equal bodies meet in the cache), another key another hash.
+        // The same keys give the same hash (so equal bodies meet in the cache), other keys another hash.
         Random seeded = new Random(31);
-        long k0 = seeded.nextLong();
-        long k1 = seeded.nextLong();
-        assertEquals(new SipHash(1, 3, k0, k1).hash(body, body.length), new SipHash(1, 3, k0, k1).hash(body, body.length));
-        assertNotEquals(new SipHash(1, 3, k0, k1).hash(body, body.length),
-                new SipHash(1, 3, k0, k1 ^ 1).hash(body, body.length));
+        long[] k = {seeded.nextLong(), seeded.nextLong(), seeded.nextLong(), seeded.nextLong()};
+        assertEquals(new TwoLaneSipHash(k[0], k[1], k[2], k[3]).hash(body, body.length),
+                new TwoLaneSipHash(k[0], k[1], k[2], k[3]).hash(body, body.length));
+        for (int i = 0; i < 4; i++) {
+            long[] other = k.clone();
+            other[i] ^= 1;
+            assertNotEquals(new TwoLaneSipHash(k[0], k[1], k[2], k[3]).hash(body, body.length),
+                    new TwoLaneSipHash(other[0], other[1], other[2], other[3]).hash(body, body.length), "key word " + i);
+        }
         assertEquals(BodyHash.DEFAULT.hash(body, body.length), BodyHash.DEFAULT.hash(body.clone(), body.length));
     }
 

@@ -3,16 +3,12 @@ package dev.restcompress.server.internal.cache;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.security.SecureRandom;
 
 /**
- * SipHash-c-d (Aumasson and Bernstein, 2012): a keyed hash with 64-bit output, here over
- * {@code body[0, length)} read as 8-byte little-endian words. Without the 128-bit key, which never leaves
- * the process, nobody can compute a hash, so nobody can craft bodies that collide on purpose (a CRC is
- * linear: its collisions are solved for, not searched). {@code c} compression rounds per word,
- * {@code d} finalization rounds: SipHash-2-4 is the paper's PRF; SipHash-1-3 is what Rust's HashMap and
- * CPython use against hash flooding, the same threat as here (an attacker who never sees the hash), at
- * about half the cost per byte. Immutable, thread-safe.
+ * SipHash-c-d (Aumasson and Bernstein, 2012), one lane, written straight from the paper's description: the
+ * tests' reference for {@link TwoLaneSipHash}, itself checked against the reference implementation's vectors
+ * ({@link SipHashTest}). {@code c} compression rounds per 8-byte little-endian word, {@code d} finalization rounds.
+ * Immutable, thread-safe.
  */
 final class SipHash implements BodyHash {
     private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -32,12 +28,6 @@ final class SipHash implements BodyHash {
         this.finalizationRounds = finalizationRounds;
         this.k0 = k0;
         this.k1 = k1;
-    }
-
-    /** SipHash-1-3 with a key drawn from {@link SecureRandom} (the operating system's generator; never blocks). */
-    static SipHash withRandomKey() {
-        SecureRandom random = new SecureRandom();
-        return new SipHash(1, 3, random.nextLong(), random.nextLong());
     }
 
     @Override
