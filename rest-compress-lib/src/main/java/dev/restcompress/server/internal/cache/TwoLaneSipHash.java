@@ -10,8 +10,8 @@ import java.security.SecureRandom;
  * words and the last 0-7 bytes in the other, their results xored:
  * {@code SipHash-1-3(key A, even words) ^ SipHash-1-3(key B, odd words + tail)}. One SipHash is a chain of
  * dependent rounds that leaves most of a core's arithmetic units idle; two independent chains take about
- * 0.6 of the time per byte (thread CPU on the bench machine: 7.2 us for 48.6 KB, 11.0 us for one lane,
- * 0.8 us for the CRC-32C the cache had; docs/caching.md), which keeps a miss within 3% of no cache.
+ * 0.65 of the time per byte (thread CPU on the bench machine: 7.2-8.3 us for 48.6 KB against 11.0 us for one
+ * lane; the CRC-32C the cache had took 0.8 us, so a miss pays about 7 us more: docs/caching.md).
  *
  * <p>Why it is still a hash nobody can aim: the two words lists and the tail give back the body (the lane
  * lengths fix the number of words and the tail's length), so two different bodies differ in at least one
