@@ -102,7 +102,10 @@ class DecoderSlotsTest {
         DecoderSlots slots = new DecoderSlots(1);
         dropOne(slots);
         assertEquals(1, slots.live());
-        for (int i = 0; i < 100 && slots.live() > 0; i++) {
+        // Bounded by a deadline on the condition, not a count of sleeps: on a loaded machine the collector and the
+        // Cleaner's thread may wait seconds for a core.
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        while (slots.live() > 0 && System.nanoTime() < deadline) {
             System.gc();
             Thread.sleep(20);
         }
