@@ -158,10 +158,12 @@ class BenchQuickIT {
         double ioUs = Double.parseDouble(ours[21]);
         assertTrue(ioUs > 0 && ioUs < Double.parseDouble(ours[20]), "I/O threads' CPU " + ioUs + " of " + ours[20]);
         // the step trace read the servers' statistics: the fixed server's bodies were all gzip level 6
-        for (String row : List.of("| large adaptive=off x0.5 |", "| large adaptive=off x2.0 |")) {
-            String line = report.lines().filter(l -> l.startsWith(row) && l.contains("{gzip/")).findFirst().orElse("");
-            assertTrue(line.matches(".*\\{gzip/6=[1-9][0-9]*}.*"), "trace of " + row + ": " + line);
-        }
+        String half = "| large adaptive=off x0.5 |";
+        String line = report.lines().filter(l -> l.startsWith(half) && l.contains("{gzip/")).findFirst().orElse("");
+        assertTrue(line.matches(".*\\{gzip/6=[1-9][0-9]*}.*"), "trace of " + half + ": " + line);
+        // beyond capacity the server may have finished nothing in the step, but what it finished was gzip level 6
+        report.lines().filter(l -> l.startsWith("| large adaptive=off x2.0 |") && l.contains("{"))
+                .forEach(l -> assertTrue(l.matches("[^{]*(\\{(gzip/6=[0-9]+)?}[^{]*)+"), "trace beyond capacity: " + l));
     }
 
     /** The data rows of {@code file}, {@code expected} of them (any number if negative). */
@@ -177,12 +179,24 @@ class BenchQuickIT {
         assertTrue(rows.stream().anyMatch(l -> l.startsWith(start)), "no row " + start);
     }
 
-    /** Columns of overload.csv and peers.csv: ok (5), non2xx (9), timeouts (10), other errors (11). */
+    /**
+     * Columns of overload.csv and peers.csv: ok (5), non2xx (9), timeouts (10), other errors (11). A step offered
+     * more than the measured capacity ({@code x2.0}) may complete nothing within its half second on a loaded
+     * machine (its requests are late, not wrong), so only the steps at or below capacity must have served one.
+     */
     private static void assertNoErrors(List<String> rows) {
         for (String row : rows) {
             String[] cells = row.split(",", -1);
-            assertTrue(Long.parseLong(cells[5]) > 0, "no successful request in " + row);
+            if (!beyondCapacity(cells[0])) {
+                assertTrue(Long.parseLong(cells[5]) > 0, "no successful request in " + row);
+            }
             assertEquals("0,0,0", cells[9] + "," + cells[10] + "," + cells[11], "errors in " + row);
         }
+    }
+
+    /** Whether an overload step's name ({@code large adaptive=off x2.0}) offers more than its capacity. */
+    static boolean beyondCapacity(String step) {
+        int x = step.lastIndexOf(" x");
+        return x >= 0 && step.substring(x + 2).matches("[0-9.]+") && Double.parseDouble(step.substring(x + 2)) > 1;
     }
 }
