@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The library beside the container's own compression (Quarkus {@code quarkus.http.enable-compression},
  * Spring Boot {@code server.compression.enabled}, Jetty's {@code GzipHandler}, Undertow's
- * {@code EncodingHandler}, Dropwizard's {@code server.gzip}): a runtime's second test class starts its server
+ * {@code EncodingHandler}, Dropwizard's {@code server.gzip}, Open Liberty's {@code <compression>}): a runtime's second test class starts its server
  * with that compression on and runs only this part. What the library encoded leaves as the library wrote
  * it (one coding, never encoded again, dictionary and padded bodies byte for byte), {@code Vary} names
  * {@code Accept-Encoding} once, ETags and 304s stay the library's, and request bodies the container
@@ -50,9 +50,18 @@ public interface ContainerCompressionContract extends ContractPart {
         return true;
     }
 
+    /**
+     * Whether the server logs into this JVM's {@code java.util.logging} (see
+     * {@link HttpContract#logsInProcess()}): true unless it runs in a process of its own (Open Liberty);
+     * when not, a rejection's status is checked and its log line is not.
+     */
+    default boolean rejectionLogsInProcess() {
+        return true;
+    }
+
     @Override
     default Target target() {
-        return new Target(baseUri(), declaresLength(), true);
+        return new Target(baseUri(), declaresLength(), rejectionLogsInProcess());
     }
 
     /**

@@ -21,12 +21,15 @@ import java.util.concurrent.TimeoutException;
  * One Open Liberty server started for real from the unpacked runtime ({@code liberty.home}) with
  * {@code server run} in the foreground, so this class owns its process: the server directory is made
  * from {@code src/test/liberty} (its {@code server.xml}), the WAR of {@link LibertyWar} and a
- * {@code bootstrap.properties} naming a free port on 127.0.0.1. {@link #start} returns once the server
+ * {@code bootstrap.properties} naming a free port on 127.0.0.1, and optionally one file in
+ * {@code configDropins/overrides} that Liberty merges over that {@code server.xml} (how a test changes one
+ * setting without a second copy of it). {@link #start} returns once the server
  * says it is ready ({@code CWWKF0011I}, logged after the application started), and fails at once if the
  * application does not start or the process ends. {@link #close} stops it with {@code server stop} and
  * waits for the process, killing it only if it does not end. Not thread-safe.
  */
 final class LibertyServer implements AutoCloseable {
+    /** The default server's name; also the WAR's context root, whatever the server is called. */
     static final String NAME = "contract";
     private static final String READY = "CWWKF0011I";
     /** An application that failed to start, or a server that could not start. */
@@ -35,23 +38,41 @@ final class LibertyServer implements AutoCloseable {
     private static final long STOP_SECONDS = 60;
 
     private final Path home;
+    private final String name;
     private final Path serverDir;
     private final int port;
     private final Process process;
 
-    private LibertyServer(Path home, Path serverDir, int port, Process process) {
+    private LibertyServer(Path home, String name, Path serverDir, int port, Process process) {
         this.home = home;
+        this.name = name;
         this.serverDir = serverDir;
         this.port = port;
         this.process = process;
     }
 
-    /** Creates the server directory and starts the server; waits until it is ready. */
+    /** Creates the server directory of the test's {@code server.xml} as it is and starts it; waits until it is ready. */
     static LibertyServer start() throws IOException, InterruptedException {
+        return start(NAME, null);
+    }
+
+    /**
+     * Creates the server directory {@code name} from the test's {@code server.xml} with {@code override}
+     * (a {@code <server>} document, or null for none) in {@code configDropins/overrides}, and starts the
+     * server; waits until it is ready.
+     */
+    static LibertyServer start(String name, String override) throws IOException, InterruptedException {
         Path home = Path.of(required("liberty.home"));
         Path template = Path.of(required("liberty.server.template"));
-        Path serverDir = home.resolve("usr/servers").resolve(NAME);
+        Path serverDir = home.resolve("usr/servers").resolve(name);
         Files.createDirectories(serverDir.resolve("apps"));
+        Path overrides = serverDir.resolve("configDropins/overrides");
+        if (override != null) {
+            Files.createDirectories(overrides);
+            Files.writeString(overrides.resolve("test-override.xml"), override);
+        } else {
+            Files.deleteIfExists(overrides.resolve("test-override.xml"));
+        }
         Files.copy(template.resolve("server.xml"), serverDir.resolve("server.xml"), StandardCopyOption.REPLACE_EXISTING);
         LibertyWar.writeTo(serverDir.resolve("apps/contract.war"));
         int port = freePort();
@@ -60,11 +81,11 @@ final class LibertyServer implements AutoCloseable {
         Files.writeString(serverDir.resolve("jvm.options"), "--enable-native-access=ALL-UNNAMED\n");
         Files.deleteIfExists(serverDir.resolve("logs/messages.log"));
 
-        ProcessBuilder builder = new ProcessBuilder("sh", home.resolve("bin/server").toString(), "run", NAME, "--clean")
+        ProcessBuilder builder = new ProcessBuilder("sh", home.resolve("bin/server").toString(), "run", name, "--clean")
                 .redirectErrorStream(true);
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         Process process = builder.start();
-        LibertyServer server = new LibertyServer(home, serverDir, port, process);
+        LibertyServer server = new LibertyServer(home, name, serverDir, port, process);
         try {
             server.awaitReady(console(process, serverDir.resolve("console.log")));
         } catch (IOException | RuntimeException | InterruptedException e) {
@@ -74,7 +95,7 @@ final class LibertyServer implements AutoCloseable {
         return server;
     }
 
-    /** The application's root: {@code http://127.0.0.1:port/contract/}. */
+    /** The application's root: {@code http://127.0.0.1:port/contract/} (server.xml's context root). */
     URI contextRoot() {
         return URI.create("http://127.0.0.1:" + port + "/" + NAME + "/");
     }
@@ -89,7 +110,7 @@ final class LibertyServer implements AutoCloseable {
         if (!process.isAlive()) {
             return;
         }
-        Process stop = new ProcessBuilder("sh", home.resolve("bin/server").toString(), "stop", NAME)
+        Process stop = new ProcessBuilder("sh", home.resolve("bin/server").toString(), "stop", name)
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         stop.waitFor(STOP_SECONDS, TimeUnit.SECONDS);
         if (!process.waitFor(STOP_SECONDS, TimeUnit.SECONDS)) {
