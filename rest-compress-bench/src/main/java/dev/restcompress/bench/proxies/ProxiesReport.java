@@ -186,7 +186,7 @@ final class ProxiesReport {
         md.heading(2, "HTTP proxies: compressing in the app or in the reverse proxy");
         md.paragraph("Each set-up serves `GET /rest/static/<file>` of the demo (RESTEasy + Undertow, this library, "
                 + "`rest-compress.adaptive=off`, the cache off but in the `cached` rows, "
-                + "gzip at level 6 but in the `gzip-1` rows, a second demo JVM with `rest-compress.gzip.level=1`), directly or through a "
+                + "gzip at level 6 but in the `gzip-1` rows, a separate demo JVM with `rest-compress.gzip.level=1`), directly or through a "
                 + "reverse proxy the bench started on 127.0.0.1 with a generated configuration (`proxies-*.conf`, "
                 + "`proxies-Caddyfile`, `proxies-haproxy.cfg` in this folder). Where the proxy compresses, it removes "
                 + "`Accept-Encoding` upstream so the app answers identity; where it passes, the app compresses and the "
