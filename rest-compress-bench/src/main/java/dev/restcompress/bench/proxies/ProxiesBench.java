@@ -15,6 +15,7 @@ import dev.restcompress.bench.server.ServerProcess;
 import dev.restcompress.codec.Codec;
 import dev.restcompress.codec.CodecRegistry;
 import dev.restcompress.codec.CodingProviders;
+import dev.restcompress.codec.Levels;
 import dev.restcompress.config.CacheSettings;
 import java.io.File;
 import java.io.IOException;
@@ -102,12 +103,17 @@ public final class ProxiesBench {
     }
 
     private void startApps(List<String> prefix) throws IOException, InterruptedException {
-        boolean cached = po.setUps.stream().map(SetUp::byId).anyMatch(s -> s.app() == SetUp.App.CACHED_DEMO);
+        List<SetUp.App> wanted = po.setUps.stream().map(SetUp::byId).map(SetUp::app).toList();
         startApp(SetUp.App.DEMO, prefix, List.of(), "proxies-app.log");
-        if (cached) {
+        if (wanted.contains(SetUp.App.CACHED_DEMO)) {
             // the demo's /rest/static is @CacheEncoded; ServerProcess turns the cache off, a later -D turns it back on
             startApp(SetUp.App.CACHED_DEMO, prefix, List.of("-D" + CacheSettings.MODE + "=annotated"),
                     "proxies-app-cached.log");
+        }
+        if (wanted.contains(SetUp.App.GZIP_1_DEMO)) {
+            // like for like with nginx's gzip level 1: the library's one-shot gzip (libdeflate) at level 1
+            startApp(SetUp.App.GZIP_1_DEMO, prefix, List.of("-D" + Levels.levelKey("gzip") + "=1"),
+                    "proxies-app-gzip-1.log");
         }
     }
 
@@ -129,6 +135,7 @@ public final class ProxiesBench {
         Path out = ctx.out();
         int app = apps.get(SetUp.App.DEMO).port();
         ServerProcess cachedApp = apps.get(SetUp.App.CACHED_DEMO);
+        ServerProcess gzip1App = apps.get(SetUp.App.GZIP_1_DEMO);
         for (String proxy : List.of(SetUp.NGINX, SetUp.CADDY, SetUp.HAPROXY)) {
             Map<Listener, Integer> listeners = new EnumMap<>(Listener.class);
             po.setUps.stream().map(SetUp::byId).filter(s -> s.proxy().equals(proxy)).forEach(s -> {
@@ -156,7 +163,8 @@ public final class ProxiesBench {
                             Files.createDirectories(out.resolve("nginx-temp").resolve(t));
                         }
                         Path conf = write("proxies-nginx.conf", ProxyConfigs.nginx(out, app,
-                                cachedApp == null ? app : cachedApp.port(), listeners, staticRoot,
+                                cachedApp == null ? app : cachedApp.port(), gzip1App == null ? app : gzip1App.port(),
+                                listeners, staticRoot,
                                 ProxyConfigs.NGINX_BROTLI_MODULE, brotliLevel(),
                                 "root".equals(System.getProperty("user.name"))));
                         cmd = List.of(binary.toString(), "-e", out.resolve("nginx-error.log").toString(),

@@ -32,8 +32,10 @@ final class ProxiesReport {
     static final List<RatioDef> RATIOS = List.of(
             new RatioDef("library gzip-6 behind nginx / nginx gzip-6", "nginx-pass-gzip", "nginx-gzip-6", 0.5, true),
             new RatioDef("library gzip-6 behind nginx / nginx gzip-1", "nginx-pass-gzip", "nginx-gzip-1", 0.85, true),
+            new RatioDef("library gzip-1 behind nginx / nginx gzip-1", "nginx-pass-gzip-1", "nginx-gzip-1", 0.85, true),
             new RatioDef("library gzip-6, no proxy / nginx gzip-6", "app-gzip", "nginx-gzip-6", Double.NaN, false),
             new RatioDef("library gzip-6, no proxy / nginx gzip-1", "app-gzip", "nginx-gzip-1", Double.NaN, false),
+            new RatioDef("library gzip-1, no proxy / nginx gzip-1", "app-gzip-1", "nginx-gzip-1", Double.NaN, false),
             new RatioDef("library gzip-6 behind Caddy / Caddy gzip", "caddy-pass-gzip", "caddy-gzip", Double.NaN, false),
             new RatioDef("library gzip-6 behind HAProxy / HAProxy gzip", "haproxy-pass-gzip", "haproxy-gzip",
                     Double.NaN, false),
@@ -183,7 +185,8 @@ final class ProxiesReport {
         RATIO_TABLE.writeCsv(ratios, dir.resolve(RATIOS_CSV));
         md.heading(2, "HTTP proxies: compressing in the app or in the reverse proxy");
         md.paragraph("Each set-up serves `GET /rest/static/<file>` of the demo (RESTEasy + Undertow, this library, "
-                + "`rest-compress.adaptive=off`, the cache off but in the `cached` rows), directly or through a "
+                + "`rest-compress.adaptive=off`, the cache off but in the `cached` rows, "
+                + "gzip at level 6 but in the `gzip-1` rows, a separate demo JVM with `rest-compress.gzip.level=1`), directly or through a "
                 + "reverse proxy the bench started on 127.0.0.1 with a generated configuration (`proxies-*.conf`, "
                 + "`proxies-Caddyfile`, `proxies-haproxy.cfg` in this folder). Where the proxy compresses, it removes "
                 + "`Accept-Encoding` upstream so the app answers identity; where it passes, the app compresses and the "

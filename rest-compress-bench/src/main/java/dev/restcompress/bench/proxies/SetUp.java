@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * One way of serving the payload: which proxy (none, nginx, Caddy, HAProxy) at which of its listeners, in front of
- * which app (the demo, the demo with its encoded-variant cache on, or none: nginx's {@code gzip_static}), asked for
+ * which app (the demo, the demo with its encoded-variant cache on, the demo at gzip level 1, or none: nginx's
+ * {@code gzip_static}), asked for
  * which coding. Immutable.
  */
 public record SetUp(String id, String proxy, Listener listener, App app, String coding, String what) {
@@ -15,7 +16,7 @@ public record SetUp(String id, String proxy, Listener listener, App app, String 
     public static final String HAPROXY = "haproxy";
 
     /** The app JVM behind the set-up. */
-    public enum App { DEMO, CACHED_DEMO, NONE }
+    public enum App { DEMO, CACHED_DEMO, GZIP_1_DEMO, NONE }
 
     /** Every set-up, in the order each round measures them (each proxy's rows together). */
     public static final List<SetUp> ALL = List.of(
@@ -23,11 +24,14 @@ public record SetUp(String id, String proxy, Listener listener, App app, String 
             new SetUp("app-gzip", NONE, null, App.DEMO, "gzip", "the library's gzip-6 in the demo, no proxy"),
             new SetUp("app-zstd", NONE, null, App.DEMO, "zstd", "the library's zstd-3, no proxy"),
             new SetUp("app-br", NONE, null, App.DEMO, "br", "the library's br-4, no proxy"),
+            new SetUp("app-gzip-1", NONE, null, App.GZIP_1_DEMO, "gzip", "the library's gzip-1 in the demo, no proxy"),
             new SetUp("app-cached-gzip", NONE, null, App.CACHED_DEMO, "gzip", "the library's cache (@CacheEncoded), no proxy"),
             new SetUp("nginx-identity", NGINX, Listener.PASS, App.DEMO, "identity", "identity through nginx (baseline)"),
             new SetUp("nginx-gzip-1", NGINX, Listener.GZIP_1, App.DEMO, "gzip", "nginx gzip level 1, app identity"),
             new SetUp("nginx-gzip-6", NGINX, Listener.GZIP_6, App.DEMO, "gzip", "nginx gzip level 6, app identity"),
             new SetUp("nginx-pass-gzip", NGINX, Listener.PASS, App.DEMO, "gzip", "the library's gzip-6, nginx passes it"),
+            new SetUp("nginx-pass-gzip-1", NGINX, Listener.PASS_GZIP_1, App.GZIP_1_DEMO, "gzip",
+                    "the library's gzip-1, nginx passes it"),
             new SetUp("nginx-brotli", NGINX, Listener.BROTLI, App.DEMO, "br", "nginx brotli filter, app identity"),
             new SetUp("nginx-pass-br", NGINX, Listener.PASS, App.DEMO, "br", "the library's br-4, nginx passes it"),
             new SetUp("nginx-pass-cached", NGINX, Listener.PASS_CACHED, App.CACHED_DEMO, "gzip",

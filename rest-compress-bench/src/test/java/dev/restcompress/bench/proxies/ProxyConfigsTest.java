@@ -47,21 +47,23 @@ class ProxyConfigsTest {
 
     @Test
     void nginxCompressesOnlyWhereAskedAndAsksTheAppForIdentityThere() throws Exception {
-        Map<Listener, Integer> p = ports(Listener.PASS, Listener.PASS_CACHED, Listener.GZIP_1, Listener.GZIP_6,
-                Listener.BROTLI, Listener.GZIP_STATIC);
+        Map<Listener, Integer> p = ports(Listener.PASS, Listener.PASS_CACHED, Listener.PASS_GZIP_1, Listener.GZIP_1,
+                Listener.GZIP_6, Listener.BROTLI, Listener.GZIP_STATIC);
         Path statics = Files.createDirectories(dir.resolve("static"));
-        String conf = ProxyConfigs.nginx(dir, 40001, 40002, p, statics, ProxyConfigs.NGINX_BROTLI_MODULE, 4, false);
+        String conf = ProxyConfigs.nginx(dir, 40001, 40002, 40003, p, statics, ProxyConfigs.NGINX_BROTLI_MODULE, 4, false);
 
-        assertEquals(6, Pattern.compile("listen 127\\.0\\.0\\.1:").matcher(conf).results().count(), conf);
+        assertEquals(7, Pattern.compile("listen 127\\.0\\.0\\.1:").matcher(conf).results().count(), conf);
         assertFalse(conf.contains("listen 0") || conf.contains("listen *"), "loopback only");
         assertTrue(conf.contains("daemon off;") && conf.contains("worker_processes 1;"), conf);
-        assertTrue(conf.contains("server 127.0.0.1:40001;") && conf.contains("server 127.0.0.1:40002;"), conf);
+        assertTrue(conf.contains("server 127.0.0.1:40001;") && conf.contains("server 127.0.0.1:40002;")
+                && conf.contains("server 127.0.0.1:40003;"), conf);
         assertTrue(conf.contains("load_module " + ProxyConfigs.NGINX_BROTLI_MODULE + ";"), conf);
-        for (Listener passing : List.of(Listener.PASS, Listener.PASS_CACHED)) {
+        for (Listener passing : List.of(Listener.PASS, Listener.PASS_CACHED, Listener.PASS_GZIP_1)) {
             String b = block(conf, "listen 127.0.0.1:", p.get(passing));
             assertFalse(b.contains("Accept-Encoding") || b.contains("gzip on") || b.contains("brotli on"), b);
         }
         assertTrue(block(conf, "listen 127.0.0.1:", p.get(Listener.PASS_CACHED)).contains("proxy_pass http://cached_app;"));
+        assertTrue(block(conf, "listen 127.0.0.1:", p.get(Listener.PASS_GZIP_1)).contains("proxy_pass http://gzip1_app;"));
         String gzip1 = block(conf, "listen 127.0.0.1:", p.get(Listener.GZIP_1));
         String gzip6 = block(conf, "listen 127.0.0.1:", p.get(Listener.GZIP_6));
         String brotli = block(conf, "listen 127.0.0.1:", p.get(Listener.BROTLI));
@@ -87,12 +89,12 @@ class ProxyConfigsTest {
 
     @Test
     void nginxWithoutABrotliListenerLoadsNoModule() {
-        String conf = ProxyConfigs.nginx(dir, 40001, 40002, ports(Listener.PASS), dir, ProxyConfigs.NGINX_BROTLI_MODULE,
+        String conf = ProxyConfigs.nginx(dir, 40001, 40002, 40003, ports(Listener.PASS), dir, ProxyConfigs.NGINX_BROTLI_MODULE,
                 4, true);
         assertFalse(conf.contains("load_module"), conf);
         assertTrue(conf.contains("user root root;"), "as root the worker runs as root: it reads the results folder");
         assertThrows(IllegalArgumentException.class,
-                () -> ProxyConfigs.nginx(dir, 1, 2, ports(Listener.COMPRESS), dir, null, 4, false));
+                () -> ProxyConfigs.nginx(dir, 1, 2, 3, ports(Listener.COMPRESS), dir, null, 4, false));
     }
 
     @Test
