@@ -58,8 +58,11 @@ public final class CompressionBinder implements DynamicFeature {
     private final long maxDecodedSize;
     /** The one bound on live streaming request decoders, shared by every method of the application. */
     private final DecoderSlots decoderSlots;
-    /** The container that inflates gzip request bodies before the library sees them (Open Liberty), if any. */
-    private final ContainerInflation inflation = ContainerInflation.detect();
+    /**
+     * What the container does to request bodies before the library sees them (Open Liberty's gzip, Vert.x's
+     * unmarked inflation); set once by {@link #create} before any binding.
+     */
+    private volatile ContainerInflation inflation = ContainerInflation.NONE;
     private final boolean quarkusRest = QuarkusRestSupport.detected();
     private final boolean decodeAllRequests;
     private final CompressionSettings settings;
@@ -152,6 +155,7 @@ public final class CompressionBinder implements DynamicFeature {
         CompressionBinder binder = new CompressionBinder(settings, adaptive, registry, BufferPool.shared(),
                 RuntimeFraming.maxDeclaredLength(context.getConfiguration()));
         binder.container = ContainerCompression.detect(binder.quarkusRest, lookup);
+        binder.inflation = ContainerInflation.detect().alsoUnmarked(binder.container.inflatesUnmarked());
         if (binder.container.describe() != null) {
             LOG.log(System.Logger.Level.INFO, binder.container.describe());
         }
@@ -273,7 +277,7 @@ public final class CompressionBinder implements DynamicFeature {
     /** Request decoding for one method, reporting its bodies to {@code decoding} ({@code null}: nowhere). */
     private void bindRequestDecoding(ResourceInfo resourceInfo, FeatureContext context, BodyObserver.Decode decoding) {
         context.register(new RequestDecodingInterceptor(registry, maxDecodedSize, decoding, decoderSlots,
-                inflation.alsoUnmarked(container.inflatesUnmarked())), Priorities.ENTITY_CODER);
+                inflation), Priorities.ENTITY_CODER);
         if (RequestBodies.takesEntity(resourceInfo.getResourceMethod())) {
             // Outermost writer interceptor, so it closes the request body after every other one is done.
             context.register(requestBodies, Priorities.AUTHENTICATION);
