@@ -11,7 +11,6 @@ import dev.restcompress.contract.app.ContractResource;
 import dev.restcompress.contract.app.Payloads;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -42,10 +41,6 @@ public interface CacheContract extends ContractPart {
         return out;
     }
 
-    private static int seed() {
-        return ThreadLocalRandom.current().nextInt(1_000, 1_000_000_000);
-    }
-
     /**
      * A body is kept at its second sighting ({@code rest-compress.cache.admit=second}, the default): the
      * first request for some bytes is compressed and only marked, the second is compressed and kept, the
@@ -57,7 +52,7 @@ public interface CacheContract extends ContractPart {
      */
     @Test
     default void theSameBytesAreServedFromTheCacheFromTheThirdRequestOnThisRuntime() throws Exception {
-        int seed = seed();
+        int seed = BodySeeds.next();
         String path = "contract/cache/text?seed=" + seed;
         long[] before = cacheCounters();
         HttpResponse<byte[]> first = wire().get(path, "gzip");
@@ -103,7 +98,7 @@ public interface CacheContract extends ContractPart {
     @Test
     @Timeout(value = 90, unit = TimeUnit.SECONDS)
     default void aHotEntryIsUpgradedToASmallerBodyOnThisRuntime() throws Exception {
-        int seed = seed();
+        int seed = BodySeeds.next();
         String path = "contract/cache/text?seed=" + seed;
         byte[] expected = Payloads.text(20_000, seed);
         wire().get("contract/pressure?script=0.0", "identity");
@@ -147,7 +142,7 @@ public interface CacheContract extends ContractPart {
     default void responsesWithSetCookieOrNoStoreAreNotCachedOnThisRuntime() throws Exception {
         long[] before = cacheCounters();
         for (String kind : new String[] {"cookie", "no-store"}) {
-            int seed = seed();
+            int seed = BodySeeds.next();
             String path = "contract/cache/" + kind + "?seed=" + seed;
             byte[] expected = Payloads.text(20_000, seed);
             int length = -1;

@@ -45,13 +45,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * <p>Asserted: with {@code rest-compress.breach.protect=off} the whole token is recovered, for gzip,
  * br and zstd (dcz: the first six digits, then this attacker loses the track); with the library's
  * defaults, on the marked page, cross-site requests (answered unencoded, so asked for gzip only) and
- * requests without fetch metadata (padded by 0 to 256 random bytes; all three codings), and on the
+ * requests without fetch metadata (padded by 0 to 256 bytes; all three codings), and on the
  * unmarked page whose token only the victim's session cookie reaches, cross-site requests carrying that
  * cookie (gzip, br, zstd, dcz), recover at most {@value #CHANCE_BOUND} of 24 digits and fewer than
  * {@value #LEADING_BOUND} in a row from the start. Chance is one digit in 16: the number of right digits
  * is then Binomial(24, 1/16), mean 1.5, P(at least 8) about 5e-5, and P(the first 6 right) 6e-8, so the
- * bounds fail a broken policy, not an unlucky one. The attacker's random source is seeded: where the
- * lengths are deterministic (policy off, or unencoded answers) the whole attack is one fixed sequence.
+ * bounds fail a broken policy, not an unlucky one. Nothing is left to chance at run time: the attacker's
+ * random source is seeded, and so is the padding's for the padded attacks, which send one request at a
+ * time; every attack is then one fixed sequence of requests and lengths, the same on every run (the
+ * bounds say why a correct build passes for all but a vanishing share of seeds).
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class BreachAttackTest {
@@ -79,7 +81,8 @@ class BreachAttackTest {
             Map.of(AdaptiveSettings.ADAPTIVE, "off"));
 
     /** The padding lengths of {@link #PADDED}: seeded, and recorded as they are handed out. */
-    static final RecordingRandom PADDING_DRAWS = new RecordingRandom(20261128L);
+    static final long PADDING_SEED = 20261128L;
+    static final RecordingRandom PADDING_DRAWS = new RecordingRandom(PADDING_SEED);
     @RegisterExtension
     static final TestServerExtension PADDED = TestServerExtension.of(Set.of(SecretPageResource.class),
             Map.of(AdaptiveSettings.ADAPTIVE, "off", BreachSettings.RANDOM, PADDING_DRAWS));
@@ -108,10 +111,16 @@ class BreachAttackTest {
         assertAtChance("gzip cross-site", guessed);
     }
 
+    /**
+     * Padded answers, on the server whose padding lengths come from the seeded source: reseeded before the
+     * attack, whose requests go one at a time, so the n-th padded response gets the n-th length and the
+     * whole attack is one fixed sequence, as against deterministic lengths.
+     */
     @ParameterizedTest
     @ValueSource(strings = {"gzip", "br", "zstd"})
     void requestsWithoutFetchMetadataRecoverOnlyChance(String coding) throws Exception {
-        String guessed = attack(ON.uri("breach/marked"), coding, null);
+        PADDING_DRAWS.setSeed(PADDING_SEED);
+        String guessed = attack(PADDED.uri("breach/marked"), coding, null, 1);
         assertAtChance(coding + " without fetch metadata", guessed);
     }
 
@@ -280,11 +289,18 @@ class BreachAttackTest {
      * {@value #MIN_ROUNDS} rounds, more (up to {@value #MAX_ROUNDS}) while no digit leads the others by
      * {@value #MARGIN} bytes; a digit where no candidate compresses better at all means the previous
      * one was wrong, so it is dropped (at most {@value #BACKTRACKS} times). At most {@value #BUDGET}
-     * requests and 60 s per attack.
+     * requests per attack (the class's timeout bounds its time).
      */
     static String attack(URI page, String coding, String secFetchSite, String... headers) throws Exception {
+        return attack(page, coding, secFetchSite, IN_FLIGHT, headers);
+    }
+
+    /** {@link #attack(URI, String, String, String...)} with at most {@code inFlight} requests at a time. */
+    static String attack(URI page, String coding, String secFetchSite, int inFlight, String... headers)
+            throws Exception {
         // Seeded: against deterministic lengths (the policy off, or bodies sent unencoded) the whole attack
-        // is then one fixed sequence of requests, so its result cannot change from run to run.
+        // is then one fixed sequence of requests, so its result cannot change from run to run; against
+        // padded ones too when the padding's source is seeded and the requests go one at a time.
         Random random = new Random(ATTACKER_SEED);
         StringBuilder known = new StringBuilder();
         int requests = 0;
@@ -302,11 +318,12 @@ class BreachAttackTest {
                 String tail = filler(random, 4); // the same end for both tries: no match against what follows
                 for (int c = 0; c < 16; c++) {
                     String prefix = SecretPageResource.KNOWN + known;
-                    sent.add(get(page, "q=" + enc(prefix + HEX.charAt(c) + filler + tail), coding, secFetchSite, headers));
-                    sent.add(get(page, "q=" + enc(prefix + filler + HEX.charAt(c) + tail), coding, secFetchSite, headers));
-                    if (sent.size() % IN_FLIGHT == 0) {
-                        CompletableFuture.allOf(sent.subList(sent.size() - IN_FLIGHT, sent.size())
-                                .toArray(CompletableFuture[]::new)).join();
+                    for (String query : List.of(prefix + HEX.charAt(c) + filler + tail, prefix + filler + HEX.charAt(c) + tail)) {
+                        sent.add(get(page, "q=" + enc(query), coding, secFetchSite, headers));
+                        if (sent.size() % inFlight == 0) {
+                            CompletableFuture.allOf(sent.subList(sent.size() - inFlight, sent.size())
+                                    .toArray(CompletableFuture[]::new)).join();
+                        }
                     }
                 }
                 for (int c = 0; c < 16; c++) {

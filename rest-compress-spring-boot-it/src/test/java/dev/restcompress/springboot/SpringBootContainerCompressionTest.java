@@ -1,16 +1,9 @@
 package dev.restcompress.springboot;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import dev.restcompress.contract.ContainerCompressionContract;
-import dev.restcompress.contract.Wire;
 import java.net.URI;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -23,15 +16,8 @@ class SpringBootContainerCompressionTest implements ContainerCompressionContract
 
     @BeforeAll
     static void start() throws Exception {
-        context = new SpringApplication(ContractApplication.class, TomcatKeepsLibraryCodings.class).run(
-                "--server.address=127.0.0.1", "--server.port=0", "--spring.main.banner-mode=off",
+        context = SpringBootServer.start(new Class<?>[] {ContractApplication.class, TomcatKeepsLibraryCodings.class},
                 "--server.compression.enabled=true");
-        // Jersey initializes on the first request, which can take longer than a test's timeout on a busy
-        // machine: one request first, bounded (60 s).
-        HttpResponse<Void> warm = Wire.CLIENT.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                + context.getEnvironment().getProperty("local.server.port") + "/contract/plain?size=1"))
-                .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.discarding());
-        assertEquals(200, warm.statusCode());
     }
 
     @AfterAll
@@ -43,7 +29,7 @@ class SpringBootContainerCompressionTest implements ContainerCompressionContract
 
     @Override
     public URI baseUri() {
-        return URI.create("http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port") + "/");
+        return SpringBootServer.baseUri(context);
     }
 
     /**

@@ -5,7 +5,6 @@ import dev.restcompress.contract.HttpContract;
 import java.net.URI;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -17,9 +16,8 @@ class SpringBootContractTest extends HttpContract implements EntityReaderContrac
     private static ConfigurableApplicationContext context;
 
     @BeforeAll
-    static void start() {
-        context = new SpringApplication(ContractApplication.class).run("--server.address=127.0.0.1",
-                "--server.port=0", "--spring.main.banner-mode=off");
+    static void start() throws Exception {
+        context = SpringBootServer.start(new Class<?>[] {ContractApplication.class});
     }
 
     @AfterAll
@@ -31,7 +29,7 @@ class SpringBootContractTest extends HttpContract implements EntityReaderContrac
 
     @Override
     public URI baseUri() {
-        return URI.create("http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port") + "/");
+        return SpringBootServer.baseUri(context);
     }
 
     /** With Jersey's length buffer off (for flushes) Jersey frames bodies itself, as on Jersey's own server. */
