@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -50,7 +51,18 @@ public final class HttpConnection implements Closeable {
     }
 
     public Response get(String path, String acceptEncoding) throws IOException {
-        return send("GET", path, List.of("Accept-Encoding: " + acceptEncoding), null, false);
+        return get(path, acceptEncoding, List.of());
+    }
+
+    /** A GET with {@code headers} (whole lines) beside {@code Accept-Encoding}. */
+    public Response get(String path, String acceptEncoding, List<String> headers) throws IOException {
+        if (headers.isEmpty()) {
+            return send("GET", path, List.of("Accept-Encoding: " + acceptEncoding), null, false);
+        }
+        List<String> lines = new ArrayList<>(headers.size() + 1);
+        lines.add("Accept-Encoding: " + acceptEncoding);
+        lines.addAll(headers);
+        return send("GET", path, lines, null, false);
     }
 
     /**

@@ -29,7 +29,7 @@ import org.HdrHistogram.Histogram;
 public final class LoadGenerator {
     /** A wake-up later than this after the due time counts as the generator falling behind. */
     public static final long LATE_MS = 1;
-    static final int TIMEOUT_MS = 10_000;
+    public static final int TIMEOUT_MS = 10_000;
     /** The measured window is cut into this many slices to put an error bar on the rate. */
     public static final int SLICES = 10;
     private static final long MAX_LATENCY_NS = TimeUnit.SECONDS.toNanos(120);
@@ -79,9 +79,14 @@ public final class LoadGenerator {
 
     /** The payloads in turn; the decode buffer is one byte longer than the longest, so a longer body is caught. */
     public static Requests payloads(List<Payload> payloads, int verifyEvery) {
+        return payloads(payloads, verifyEvery, List.of());
+    }
+
+    /** {@link #payloads(List, int)}, each request also carrying {@code headers} (whole lines). */
+    public static Requests payloads(List<Payload> payloads, int verifyEvery, List<String> headers) {
         int longest = payloads.stream().mapToInt(p -> p.expected().length).max().orElse(0);
-        return new PayloadRequests(List.copyOf(payloads), Math.max(1, verifyEvery), CodecRegistry.defaults(),
-                ThreadLocal.withInitial(() -> new byte[longest + 1]));
+        return new PayloadRequests(List.copyOf(payloads), Math.max(1, verifyEvery), List.copyOf(headers),
+                CodecRegistry.defaults(), ThreadLocal.withInitial(() -> new byte[longest + 1]));
     }
 
     /** Ends the running step early: every thread stops before its next request. */
@@ -244,7 +249,7 @@ public final class LoadGenerator {
         }
     }
 
-    private record PayloadRequests(List<Payload> payloads, int verifyEvery, CodecRegistry codecs,
+    private record PayloadRequests(List<Payload> payloads, int verifyEvery, List<String> headers, CodecRegistry codecs,
             ThreadLocal<byte[]> decoded) implements Requests {
         @Override
         public String name(long i) {
@@ -254,7 +259,7 @@ public final class LoadGenerator {
         @Override
         public Answer send(HttpConnection c, long i, String coding) throws IOException {
             Payload p = payloads.get((int) (i % payloads.size()));
-            HttpConnection.Response r = c.get(p.path(), coding);
+            HttpConnection.Response r = c.get(p.path(), coding, headers);
             return new Answer(r.status(), r.wireBytes(), r.bodyLength(), check(coding, p, r, i % verifyEvery == 0));
         }
 

@@ -61,7 +61,8 @@ public final class OpenModelServers implements AutoCloseable {
             wanted.put(CHEAPEST_STEP, new ServerToStart(BenchServerMain.OURS,
                     List.of("-D" + Levels.levelKey("gzip") + "=" + OverloadBench.CHEAPEST_LEVEL)));
         }
-        for (String kind : peers ? oo.peers : List.<String>of()) {
+        for (String row : peers ? oo.peers : List.<String>of()) {
+            String kind = OurVariants.server(row);
             if (OurVariants.ownJvm(kind)) {
                 // adaptive off, as in every child (ServerProcess.defaultJvmOptions)
                 wanted.put(kind, new ServerToStart(BenchServerMain.OURS, OurVariants.jvmOptions(kind, ctx.out())));
@@ -132,9 +133,10 @@ public final class OpenModelServers implements AutoCloseable {
 
     /**
      * The cache rows share one server, as do {@code ours-jersey} and its identity row; {@code ours} and its identity row
-     * run on the adaptive=off demo.
+     * run on the adaptive=off demo; a same-origin row on its server's ({@link OurVariants#server}).
      */
-    private static String key(String kind) {
+    private static String key(String row) {
+        String kind = OurVariants.server(row);
         if (OurVariants.CACHE_ROWS.contains(kind)) {
             return BenchServerMain.OURS_CACHE;
         }

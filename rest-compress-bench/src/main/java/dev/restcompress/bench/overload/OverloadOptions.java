@@ -25,7 +25,8 @@ public final class OverloadOptions {
     public List<String> mixes;
     @Option(names = "--peers-servers", split = ",", description = "ours-cache-identity,ours-uncached,ours-cached,"
             + "ours-cache-miss,ours,resteasy-gzip,jersey-gzip,undertow-gzip (default these), "
-            + "and ours-statistics-off, ours-jfr, ours-twin, ours-identity")
+            + "and ours-statistics-off, ours-jfr, ours-twin, ours-identity, ours-breach-off, ours-same-origin, "
+            + "ours-breach-off-same-origin")
     public List<String> peers = new ArrayList<>(OurVariants.DEFAULTS);
     @Option(names = "--peers-rounds", description = "repeated rounds for the error bars (default 3; quick 1)")
     public int rounds = -1;

@@ -76,8 +76,8 @@ public final class PeersBench {
                 progress.report("peers suite: leaving out " + kind + ": " + servers.whyNot(kind));
                 continue;
             }
-            runs.put(kind, new LoadGenerator(p, Payloads.mix(ctx.corpus(), "large", OurVariants.endpoint(kind)),
-                    oo.verifyEvery));
+            runs.put(kind, new LoadGenerator(p.host(), p.port(), LoadGenerator.payloads(Payloads.mix(ctx.corpus(), "large",
+                    OurVariants.endpoint(kind)), oo.verifyEvery, OurVariants.headers(kind)), LoadGenerator.TIMEOUT_MS));
             OverloadBench.warmUp(runs.get(kind), kind, oo, p, progress);
         }
         boolean httpCost = HTTP_COST_RUNTIMES.stream().anyMatch(r -> runs.containsKey(r.get(0)) && runs.containsKey(r.get(1)));
@@ -138,6 +138,7 @@ public final class PeersBench {
                 "CPU/req this / ours", "wire B/resp", "errors"), rows);
         skipped.forEach((k, why) -> md.paragraph("**" + k + " left out:** " + why));
         writeHttpCost(md);
+        writeBreach(md);
         writeCache(md);
         StepTable.table(md, all);
         md.paragraph("![req/s per server](peers.png)");
@@ -159,6 +160,31 @@ public final class PeersBench {
     private static String perRound(List<LoadStep> a, List<LoadStep> b, ToDoubleBiFunction<LoadStep, LoadStep> f) {
         return Markdown.mean(IntStream.range(0, Math.min(a.size(), b.size()))
                 .mapToObj(i -> f.applyAsDouble(a.get(i), b.get(i))).toList(), 2) + "x";
+    }
+
+    /**
+     * The default BREACH rule's cost against {@code off}, per round, where both rows of a pair ran: for requests
+     * without credentials ({@code ours} / {@code ours-breach-off}) and for a signed-in browser on its own site (the
+     * same-origin rows), beside the A/A control ({@code ours-twin} / {@code ours}).
+     */
+    private void writeBreach(Markdown md) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String[] pair : new String[][] {{BenchServerMain.OURS, OurVariants.BREACH_OFF, "without credentials"},
+                {OurVariants.SAME_ORIGIN, OurVariants.BREACH_OFF_SAME_ORIGIN, "cookie + Sec-Fetch-Site: same-origin"},
+                {OurVariants.TWIN, BenchServerMain.OURS, "A/A: two identical JVMs"}}) {
+            List<LoadStep> a = byServer.get(pair[0]);
+            List<LoadStep> b = byServer.get(pair[1]);
+            if (a != null && b != null) {
+                rows.add(List.of(pair[2], "`" + pair[0] + "` / `" + pair[1] + "`", perRound(a, b, CPU),
+                        average(a, LoadStep::wireBytesPerResponse) + " / " + average(b, LoadStep::wireBytesPerResponse)));
+            }
+        }
+        if (!rows.isEmpty()) {
+            md.paragraph("**The default BREACH rule (`credentialed`) against `off`**, server CPU per request per round "
+                    + "(mean ± 95%), and wire bytes per response (headers included: a guarded answer adds `Sec-Fetch-Site` "
+                    + "to `Vary`):");
+            md.table(List.of("traffic", "rows", "CPU/req ratio", "wire B/resp"), rows);
+        }
     }
 
     /** The encoded-variant cache's figures against issue 23's goals, where its rows were measured. */

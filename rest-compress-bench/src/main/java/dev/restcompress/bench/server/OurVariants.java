@@ -18,6 +18,13 @@ public final class OurVariants {
     public static final String TWIN = "ours-twin";
     /** {@code ours} with {@code rest-compress.breach.protect=off}: the default BREACH rule's cost, against {@value #TWIN}. */
     public static final String BREACH_OFF = "ours-breach-off";
+    /**
+     * The {@code ours} and {@value #BREACH_OFF} servers asked as a signed-in browser asks its own site: every request
+     * carries a session cookie and {@code Sec-Fetch-Site: same-origin} ({@link #headers}). The default rule reads both
+     * and compresses as {@code off} does; these rows give what that costs where the credential-less rows cannot.
+     */
+    public static final String SAME_ORIGIN = "ours-same-origin";
+    public static final String BREACH_OFF_SAME_ORIGIN = "ours-breach-off-same-origin";
     public static final String CACHE_IDENTITY = "ours-cache-identity";
     public static final String UNCACHED = "ours-uncached";
     public static final String CACHED = "ours-cached";
@@ -31,10 +38,21 @@ public final class OurVariants {
     public static final List<String> DEFAULTS = Stream.concat(CACHE_ROWS.stream(), BenchServerMain.KINDS.stream()).toList();
     /** Every server the peers suite can measure. */
     public static final List<String> CHOICES = Stream.concat(DEFAULTS.stream(), Stream.of(STATISTICS_OFF, JFR, TWIN, IDENTITY,
-            JERSEY, JERSEY_IDENTITY, BREACH_OFF))
+            JERSEY, JERSEY_IDENTITY, BREACH_OFF, SAME_ORIGIN, BREACH_OFF_SAME_ORIGIN))
             .toList();
 
     private OurVariants() {}
+
+    /** The row whose server answers {@code kind}'s requests: itself, but for the same-origin rows. */
+    public static String server(String kind) {
+        return kind.equals(SAME_ORIGIN) ? BenchServerMain.OURS : kind.equals(BREACH_OFF_SAME_ORIGIN) ? BREACH_OFF : kind;
+    }
+
+    /** Header lines the generator adds to {@code kind}'s requests, beside {@code Accept-Encoding}. */
+    public static List<String> headers(String kind) {
+        return kind.equals(SAME_ORIGIN) || kind.equals(BREACH_OFF_SAME_ORIGIN)
+                ? List.of("Cookie: session=3f9a1c0e7b2d4a6f", "Sec-Fetch-Site: same-origin") : List.of();
+    }
 
     /** Whether {@code kind} is a variant of {@code ours} with its own JVM. */
     public static boolean ownJvm(String kind) {

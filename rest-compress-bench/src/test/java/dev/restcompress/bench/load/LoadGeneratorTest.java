@@ -75,4 +75,31 @@ class LoadGeneratorTest {
         assertTrue(r.ok() > 0, "no request served");
         assertEquals(0, r.lateBusy() + r.lateWake() + r.unsent(), "the closed model has no schedule to miss");
     }
+
+    /** A row's extra header lines ({@code OurVariants.headers}: the same-origin rows) reach the server on every request. */
+    @Test
+    void everyRequestCarriesTheRowsHeaders() throws Exception {
+        List<String> sent = List.of("Cookie: session=abc", "Sec-Fetch-Site: same-origin");
+        java.util.concurrent.atomic.AtomicInteger withBoth = new java.util.concurrent.atomic.AtomicInteger();
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+        server.createContext("/", exchange -> {
+            boolean both = "session=abc".equals(exchange.getRequestHeaders().getFirst("Cookie"))
+                    && "same-origin".equals(exchange.getRequestHeaders().getFirst("Sec-Fetch-Site"));
+            withBoth.addAndGet(both ? 1 : 0);
+            exchange.sendResponseHeaders(both ? 200 : 400, BODY.length);
+            exchange.getResponseBody().write(BODY);
+            exchange.close();
+        });
+        server.start();
+        try {
+            LoadStep r = new LoadGenerator("127.0.0.1", server.getAddress().getPort(), LoadGenerator.payloads(List.of(
+                    new LoadGenerator.Payload("ok.json", "/ok.json", BODY, false, -1)), 1, sent), LoadGenerator.TIMEOUT_MS)
+                    .run("headers", "identity", 0, 1, 0, 0.2, null);
+            assertEquals(0, r.errors(), "errors: " + r.firstError());
+            assertTrue(r.ok() > 0, "no request served");
+            assertTrue(withBoth.get() >= r.ok(), withBoth.get() + " requests carried both headers, " + r.ok() + " served");
+        } finally {
+            server.stop(0);
+        }
+    }
 }
