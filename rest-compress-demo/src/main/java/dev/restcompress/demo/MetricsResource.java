@@ -48,6 +48,8 @@ public final class MetricsResource {
         counter(out, "rest_compress_cache_collisions_total", "Misses on an entry of other bytes", c.collisions());
         counter(out, "rest_compress_cache_not_cached_total", "Responses of caching methods not cached (private)",
                 c.notCached());
+        counter(out, "rest_compress_cache_passed_total", "Responses of caching methods in pass mode, not looked up",
+                c.passed());
         counter(out, "rest_compress_cache_saved_bytes_total", "Wire bytes the cache hits saved", c.savedBytes());
         counter(out, "rest_compress_cache_upgrades_total", "Cached variants re-encoded at the best level", c.upgrades());
         counter(out, "rest_compress_cache_upgrades_dropped_total", "Upgrades dropped on a full queue",

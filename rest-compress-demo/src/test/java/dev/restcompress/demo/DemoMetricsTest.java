@@ -66,6 +66,9 @@ class DemoMetricsTest {
                 value(text, "rest_compress_cache_misses_total"), text);
         assertEquals(value(before, "rest_compress_cache_first_sightings_total") + 1,
                 value(text, "rest_compress_cache_first_sightings_total"), text);
+        assertTrue(value(text, "rest_compress_cache_passed_total") >= 0, "the series is there: " + text);
+        assertEquals(value(before, "rest_compress_cache_passed_total"), value(text, "rest_compress_cache_passed_total"),
+                text);
         assertTrue(value(text, "rest_compress_cache_saved_bytes_total") > 0, text);
         assertTrue(value(text, "rest_compress_cache_bytes") > 20_000, text);
     }

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 public interface CacheContract extends ContractPart {
-    /** {@code hits misses notCached upgrades}, or {@code null} where the runtime shows no statistics. */
+    /** {@code hits misses notCached upgrades passed}, or {@code null} where the runtime shows no statistics. */
     private long[] cacheCounters() throws Exception {
         String s = new String(wire().get("contract/cache/stats", "identity").body(), StandardCharsets.US_ASCII).trim();
         if (s.startsWith("no statistics")) {

@@ -75,7 +75,7 @@ public final class AdaptiveSettings {
     private final boolean statistics;
 
     private AdaptiveSettings(Function<String, Object> lookup) {
-        enabled = onOff(lookup, ADAPTIVE, true);
+        enabled = CompressionSettings.onOff(lookup, ADAPTIVE, true);
         identity = bool(lookup, IDENTITY, false);
         highPercent = CompressionSettings.intValue(lookup, HIGH, 85, 1, 100);
         lowPercent = CompressionSettings.intValue(lookup, LOW, 50, 0, 99);
@@ -94,7 +94,7 @@ public final class AdaptiveSettings {
         dwellUp = CompressionSettings.intValue(lookup, DWELL_UP, 20, 1, 1000);
         smoothingMillis = CompressionSettings.intValue(lookup, SMOOTHING_MS, 1000, 0, 60_000);
         pressureSource = lookup.apply(PRESSURE_SOURCE);
-        statistics = onOff(lookup, STATISTICS, true);
+        statistics = CompressionSettings.onOff(lookup, STATISTICS, true);
     }
 
     /**

@@ -23,6 +23,10 @@ import java.util.function.Function;
  *       its second sighting (the first only marks its hash in a small table per method, so bodies that never
  *       repeat are not copied in; the first hit is then the third request for the same bytes);
  *       {@code first}, at its first miss</td></tr>
+ *   <tr><td>{@value #PASS}</td><td>on</td><td>{@code on}: a method whose lookups keep finding nothing worth
+ *       keeping (about a thousand first sightings in a row at the defaults) looks up only one response in 17
+ *       until one pays off again, so bodies that never repeat cost what they cost with the cache off;
+ *       {@code off}: every response is looked up</td></tr>
  *   <tr><td>{@value #UPGRADE_AFTER}</td><td>2</td><td>hits of a kept entry after which it is re-encoded off
  *       the request path at its coding's highest useful level</td></tr>
  *   <tr><td>{@value #UPGRADE_QUEUE}</td><td>16</td><td>upgrades waiting for the one upgrade thread; more are
@@ -34,12 +38,13 @@ public final class CacheSettings {
     public static final String MAX_BYTES = CompressionSettings.PREFIX + "cache.max-bytes";
     public static final String MAX_ENTRIES_PER_METHOD = CompressionSettings.PREFIX + "cache.max-entries-per-method";
     public static final String ADMIT = CompressionSettings.PREFIX + "cache.admit";
+    public static final String PASS = CompressionSettings.PREFIX + "cache.pass";
     public static final String UPGRADE_AFTER = CompressionSettings.PREFIX + "cache.upgrade-after";
     public static final String UPGRADE_QUEUE = CompressionSettings.PREFIX + "cache.upgrade-queue";
 
     /** Every key, for the unknown-key check. */
-    public static final List<String> KEYS = List.of(MODE, MAX_BYTES, MAX_ENTRIES_PER_METHOD, ADMIT, UPGRADE_AFTER,
-            UPGRADE_QUEUE);
+    public static final List<String> KEYS = List.of(MODE, MAX_BYTES, MAX_ENTRIES_PER_METHOD, ADMIT, PASS,
+            UPGRADE_AFTER, UPGRADE_QUEUE);
 
     /** Which methods cache. */
     public enum Mode {
@@ -71,6 +76,7 @@ public final class CacheSettings {
 
     private final Mode mode;
     private final Admit admit;
+    private final boolean pass;
     private final long maxBytes;
     private final int maxEntriesPerMethod;
     private final int upgradeAfter;
@@ -94,6 +100,7 @@ public final class CacheSettings {
             case "first" -> Admit.FIRST;
             default -> throw new IllegalArgumentException(ADMIT + " must be 'second' or 'first', was '" + a + "'");
         };
+        pass = CompressionSettings.onOff(lookup, PASS, true);
         upgradeAfter = CompressionSettings.intValue(lookup, UPGRADE_AFTER, 2, 1, 1_000_000);
         upgradeQueue = CompressionSettings.intValue(lookup, UPGRADE_QUEUE, 16, 0, 10_000);
     }
@@ -127,6 +134,11 @@ public final class CacheSettings {
         return admit;
     }
 
+    /** Whether methods whose lookups keep finding nothing look up only some responses ({@value #PASS}). */
+    public boolean pass() {
+        return pass;
+    }
+
     public int upgradeAfter() {
         return upgradeAfter;
     }
@@ -138,7 +150,8 @@ public final class CacheSettings {
     @Override
     public String toString() {
         return "cache " + mode.value() + (mode == Mode.OFF ? "" : " (max " + maxBytes + " B, " + maxEntriesPerMethod
-                + " entries per method, kept at a body's " + admit.value() + " sighting, upgrade after "
+                + " entries per method, kept at a body's " + admit.value() + " sighting, pass " + (pass ? "on" : "off")
+                + ", upgrade after "
                 + upgradeAfter + " hits, queue " + upgradeQueue + ")");
     }
 }

@@ -149,6 +149,19 @@ public final class CompressionSettings {
         };
     }
 
+    /** {@code on}/{@code true} or {@code off}/{@code false}, {@code def} when unset; else fails naming the key. */
+    static boolean onOff(Function<String, Object> lookup, String key, boolean def) {
+        Object v = lookup.apply(key);
+        if (v == null) {
+            return def;
+        }
+        return switch (v.toString().trim().toLowerCase(Locale.ROOT)) {
+            case "on", "true" -> true;
+            case "off", "false" -> false;
+            default -> throw new IllegalArgumentException(key + " must be on or off, was '" + v + "'");
+        };
+    }
+
     /** A whole number in {@code [min, max]} (a Number or its text), {@code def} when unset; else fails naming the key. */
     static int intValue(Function<String, Object> lookup, String key, int def, int min, int max) {
         return (int) longValue(lookup, key, def, min, max);

@@ -51,6 +51,10 @@ public final class CompressionStatistics {
      *     at its second sighting ({@code rest-compress.cache.admit=second}, the default); a part of {@code misses}
      * @param collisions misses whose key matched an entry holding other bytes (a hash collision, served right)
      * @param notCached responses of caching methods not cached: {@code Set-Cookie}, {@code no-store}, {@code private}
+     * @param passed responses of caching methods not looked up because the method was in pass mode: after a
+     *     long run of lookups that found and kept nothing (bodies that never repeat), only one response in 17
+     *     is looked up ({@code rest-compress.cache.pass}, on by default); the others cost what they cost with
+     *     the cache off. Not a part of {@code misses}
      * @param savedBytes wire bytes the hits saved (identity length minus variant length, summed)
      * @param upgrades variants re-encoded at the coding's best level off the request path and swapped in
      * @param upgradesDropped upgrades dropped because their queue was full
@@ -59,7 +63,7 @@ public final class CompressionStatistics {
      * @param bytes bytes held now (identity and encoded bytes, plus a fixed cost per entry)
      */
     public record CacheTotals(long hits, long misses, long firstSightings, long collisions, long notCached,
-            long savedBytes, long upgrades, long upgradesDropped, long evictions, long entries, long bytes) {
+            long passed, long savedBytes, long upgrades, long upgradesDropped, long evictions, long entries, long bytes) {
     }
 
     private final Statistics store;
@@ -126,7 +130,7 @@ public final class CompressionStatistics {
     public CacheTotals cache() {
         dev.restcompress.server.internal.EncodedVariants.Totals t = store.cache();
         return new CacheTotals(t.hits(), t.misses(), t.firstSightings(), t.collisions(), t.notCached(),
-                t.savedBytes(), t.upgrades(), t.upgradesDropped(), t.evictions(), t.entries(), t.bytes());
+                t.passed(), t.savedBytes(), t.upgrades(), t.upgradesDropped(), t.evictions(), t.entries(), t.bytes());
     }
 
     /** Whether adaptive compression is on. */

@@ -160,6 +160,7 @@ class SettingsDocumentationTest {
         m.put(CacheSettings.MAX_BYTES, Long.toString(c.maxBytes()));
         m.put(CacheSettings.MAX_ENTRIES_PER_METHOD, Integer.toString(c.maxEntriesPerMethod()));
         m.put(CacheSettings.ADMIT, c.admit().value());
+        m.put(CacheSettings.PASS, c.pass() ? "on" : "off");
         m.put(CacheSettings.UPGRADE_AFTER, Integer.toString(c.upgradeAfter()));
         m.put(CacheSettings.UPGRADE_QUEUE, Integer.toString(c.upgradeQueue()));
         m.put(AdaptiveSettings.ADAPTIVE, a.enabled() ? "on" : "off");

@@ -72,6 +72,8 @@ public final class CompressionMetrics implements MeterBinder {
                 CompressionStatistics.CacheTotals::collisions);
         cache(registry, "not.cached", null, "responses of caching methods not cached (Set-Cookie, no-store, private)",
                 CompressionStatistics.CacheTotals::notCached);
+        cache(registry, "passed", null, "responses of caching methods in pass mode, not looked up",
+                CompressionStatistics.CacheTotals::passed);
         cache(registry, "saved", "bytes", "wire bytes the cache hits saved", CompressionStatistics.CacheTotals::savedBytes);
         cache(registry, "upgrades", null, "cached variants re-encoded at the best level",
                 CompressionStatistics.CacheTotals::upgrades);

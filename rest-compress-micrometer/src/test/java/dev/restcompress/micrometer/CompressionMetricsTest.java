@@ -112,6 +112,7 @@ class CompressionMetricsTest {
             assertEquals(1.0, registry.get("rest.compress.cache.hits").functionCounter().count());
             assertEquals(2.0, registry.get("rest.compress.cache.misses").functionCounter().count());
             assertEquals(1.0, registry.get("rest.compress.cache.first.sightings").functionCounter().count());
+            assertEquals(0.0, registry.get("rest.compress.cache.passed").functionCounter().count(), "no run in vain");
             assertEquals((double) BODY.length - wire, registry.get("rest.compress.cache.saved").functionCounter().count());
             assertEquals(1.0, registry.get("rest.compress.cache.entries").gauge().value());
             assertTrue(registry.get("rest.compress.cache.bytes").gauge().value() > BODY.length);

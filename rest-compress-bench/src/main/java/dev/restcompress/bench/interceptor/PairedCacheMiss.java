@@ -14,7 +14,7 @@ import org.jboss.resteasy.spi.Dispatcher;
  * (docs/caching.md): [rounds=30] [batch ms=200] [coding=gzip].
  */
 public final class PairedCacheMiss {
-    private static final List<String> ROWS = List.of("off", "first", "second", "same", "copy-off");
+    private static final List<String> ROWS = List.of("off", "first", "second", "pass", "same", "copy-off");
 
     private PairedCacheMiss() {}
 

@@ -318,7 +318,7 @@ public class ContractResource {
     }
 
     /**
-     * The cache's counters, {@code hits misses notCached upgrades}, or {@code no statistics} where the
+     * The cache's counters, {@code hits misses notCached upgrades passed}, or {@code no statistics} where the
      * runtime does not show the application's configuration to resources. Not compressed.
      */
     @GET
@@ -330,7 +330,7 @@ public class ContractResource {
             return "no statistics";
         }
         CompressionStatistics.CacheTotals c = s.cache();
-        return c.hits() + " " + c.misses() + " " + c.notCached() + " " + c.upgrades();
+        return c.hits() + " " + c.misses() + " " + c.notCached() + " " + c.upgrades() + " " + c.passed();
     }
 
     // ---- BREACH (issue 24): a method marked as carrying secrets (BreachContract) ----

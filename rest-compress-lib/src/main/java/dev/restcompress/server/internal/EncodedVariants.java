@@ -15,7 +15,8 @@ public interface EncodedVariants {
 
     /**
      * What the cache holds for this body in {@code codec}'s coding, or {@code null} when this response is
-     * not to be cached (its headers say it is private, or the method does not cache).
+     * not looked up (its headers say it is private, the method does not cache, or the method is in pass
+     * mode); either way the data path compresses the body as without a cache.
      *
      * @param body the identity body, {@code length} bytes from 0; read, never kept
      * @param headers the response headers, read only
@@ -53,6 +54,8 @@ public interface EncodedVariants {
      *     sighting, {@code rest-compress.cache.admit=second}); a part of {@code misses}
      * @param collisions misses whose key matched an entry of other identity bytes (a hash collision)
      * @param notCached responses of caching methods not looked up: {@code Set-Cookie}, {@code no-store}, {@code private}
+     * @param passed responses not looked up because their method was in pass mode (a long run of lookups
+     *     that found and kept nothing: {@code rest-compress.cache.pass}); compressed as with the cache off
      * @param savedBytes wire bytes hits saved: identity length minus the variant's length, summed
      * @param upgrades variants re-encoded at the coding's best level and swapped in
      * @param upgradesDropped upgrades not queued because the queue was full
@@ -60,9 +63,9 @@ public interface EncodedVariants {
      * @param entries entries held now
      * @param bytes bytes held now: identity and encoded bytes of every entry
      */
-    record Totals(long hits, long misses, long firstSightings, long collisions, long notCached, long savedBytes,
-            long upgrades, long upgradesDropped, long evictions, long entries, long bytes) {
+    record Totals(long hits, long misses, long firstSightings, long collisions, long notCached, long passed,
+            long savedBytes, long upgrades, long upgradesDropped, long evictions, long entries, long bytes) {
         /** No cache. */
-        public static final Totals NONE = new Totals(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        public static final Totals NONE = new Totals(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 }

@@ -29,8 +29,13 @@ final class Doorkeeper {
 
     /** A table for a method that holds at most {@code maxEntries} entries. */
     static Doorkeeper forEntries(int maxEntries) {
+        return new Doorkeeper(slotsFor(maxEntries));
+    }
+
+    /** The slots of the table of a method that holds at most {@code maxEntries} entries: a power of two. */
+    static int slotsFor(int maxEntries) {
         long wanted = Math.max(MIN_SLOTS, Math.min(MAX_SLOTS, (long) maxEntries * SLOTS_PER_ENTRY));
-        return new Doorkeeper(Integer.highestOneBit((int) wanted * 2 - 1)); // the next power of two
+        return Integer.highestOneBit((int) wanted * 2 - 1); // the next power of two
     }
 
     /** @param slots a power of two */

@@ -22,6 +22,10 @@ import java.util.Map;
  * when the same body was seen before: its first sighting is compressed and sent as without the cache,
  * and only marks the body, so a method whose bodies never repeat copies nothing into the cache.
  *
+ * <p>With a {@link PassMode} ({@code rest-compress.cache.pass=on}, the default) a method whose lookups keep
+ * finding nothing worth keeping (a long run of first sightings; with {@code admit=first}, of misses) stops
+ * looking up most of its responses, which then cost what they cost with the cache off: no hash.
+ *
  * <p>Not cached unless the method's rules say so ({@code @CacheEncoded(privateResponses = true)}):
  * responses with {@code Set-Cookie} (per-user by nature, and the cookie's session would be kept with
  * the body), and responses whose {@code Cache-Control} says {@code no-store} (the application asked
@@ -35,16 +39,23 @@ final class MethodCache implements EncodedVariants {
     private final int maxEntries;
     /** {@code null}: every miss is kept ({@code rest-compress.cache.admit=first}). */
     private final Doorkeeper doorkeeper;
+    /** {@code null}: every response is looked up ({@code rest-compress.cache.pass=off}). */
+    private final PassMode pass;
     /** The method's keys, oldest first; guarded by itself. The bound of its entries. */
     private final LinkedHashSet<CacheKey> keys = new LinkedHashSet<>();
 
-    /** @param doorkeeper the admission filter, {@code null} to keep every miss */
-    MethodCache(VariantCache cache, String method, Rules rules, int maxEntries, Doorkeeper doorkeeper) {
+    /**
+     * @param doorkeeper the admission filter, {@code null} to keep every miss
+     * @param pass when to skip lookups that do not pay, {@code null} to look up every response
+     */
+    MethodCache(VariantCache cache, String method, Rules rules, int maxEntries, Doorkeeper doorkeeper,
+            PassMode pass) {
         this.cache = cache;
         this.method = method;
         this.rules = rules;
         this.maxEntries = maxEntries;
         this.doorkeeper = doorkeeper;
+        this.pass = pass;
     }
 
     String method() {
@@ -57,19 +68,47 @@ final class MethodCache implements EncodedVariants {
             cache.notCached();
             return null;
         }
+        if (pass != null && pass.skip()) {
+            cache.passed();
+            return null; // compressed as with the cache off: not hashed, not marked, not kept
+        }
         long hash = cache.hash(body, length);
         CacheKey key = new CacheKey(this, codec.coding(), hash, length);
         CacheEntry entry = cache.get(key);
         if (entry != null && entry.matches(body, length)) {
             cache.hit(entry, rules.upgrade());
+            paidOff();
             return entry;
         }
         cache.miss(entry != null);
         if (doorkeeper != null && !doorkeeper.seenBefore(hash)) {
             cache.firstSighting();
+            inVain();
             return Absent.FIRST_SIGHTING; // marked; kept if it comes again
         }
+        if (doorkeeper != null) {
+            paidOff(); // a body seen before: kept now, hit when it comes again
+        } else {
+            inVain(); // admit=first keeps every miss: only a hit says the method's bodies repeat
+        }
         return new Miss(key, body, length);
+    }
+
+    private void paidOff() {
+        if (pass != null) {
+            pass.paidOff();
+        }
+    }
+
+    private void inVain() {
+        if (pass != null) {
+            pass.inVain();
+        }
+    }
+
+    /** Whether the method skips most lookups now (tests). */
+    boolean passing() {
+        return pass != null && pass.passing();
     }
 
     /** Keeps {@code entry}, first making room among this method's entries. */

@@ -39,6 +39,7 @@ public final class VariantCache {
     private final LongAdder firstSightings = new LongAdder();
     private final LongAdder collisions = new LongAdder();
     private final LongAdder notCached = new LongAdder();
+    private final LongAdder passed = new LongAdder();
     private final LongAdder savedBytes = new LongAdder();
     private final LongAdder upgrades = new LongAdder();
     private final LongAdder upgradesDropped = new LongAdder();
@@ -67,19 +68,21 @@ public final class VariantCache {
 
     /**
      * The view of the method {@code method} with {@code rules} (its bound: {@code rest-compress.cache.max-entries-per-method};
-     * with {@code rest-compress.cache.admit=second}, its own {@link Doorkeeper}).
+     * with {@code rest-compress.cache.admit=second}, its own {@link Doorkeeper}; with
+     * {@code rest-compress.cache.pass=on}, its own {@link PassMode}).
      */
     public EncodedVariants forMethod(String method, EncodedVariants.Rules rules) {
         int max = settings.maxEntriesPerMethod();
         return new MethodCache(this, method, rules, max,
-                settings.admit() == CacheSettings.Admit.SECOND ? Doorkeeper.forEntries(max) : null);
+                settings.admit() == CacheSettings.Admit.SECOND ? Doorkeeper.forEntries(max) : null,
+                settings.pass() ? PassMode.forSlots(Doorkeeper.slotsFor(max)) : null);
     }
 
     /** What the cache did so far, and holds now. */
     public EncodedVariants.Totals totals() {
         long bytes = entries.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
         return new EncodedVariants.Totals(hits.sum(), misses.sum(), firstSightings.sum(), collisions.sum(),
-                notCached.sum(), savedBytes.sum(), upgrades.sum(), upgradesDropped.sum(), evictions.sum(),
+                notCached.sum(), passed.sum(), savedBytes.sum(), upgrades.sum(), upgradesDropped.sum(), evictions.sum(),
                 entries.estimatedSize(), bytes);
     }
 
@@ -117,6 +120,11 @@ public final class VariantCache {
 
     void notCached() {
         notCached.increment();
+    }
+
+    /** Counts a response of a method in pass mode that skipped the lookup. */
+    void passed() {
+        passed.increment();
     }
 
     void miss(boolean collision) {
