@@ -151,7 +151,6 @@ public final class CacheSettings {
     public String toString() {
         return "cache " + mode.value() + (mode == Mode.OFF ? "" : " (max " + maxBytes + " B, " + maxEntriesPerMethod
                 + " entries per method, kept at a body's " + admit.value() + " sighting, pass " + (pass ? "on" : "off")
-                + ", upgrade after "
-                + upgradeAfter + " hits, queue " + upgradeQueue + ")");
+                + ", upgrade after " + upgradeAfter + " hits, queue " + upgradeQueue + ")");
     }
 }
